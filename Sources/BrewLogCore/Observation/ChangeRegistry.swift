@@ -1,0 +1,123 @@
+import Synchronization
+
+/// Records who read which property of one object and tells them, once, when it changes.
+///
+/// Every observable object (a `Brew`, a `BrewLogStore`) owns one registry. Its getters call
+/// ``access(_:)`` and its setters call ``didChange(_:)`` after storing a value that differs
+/// from the old one. A ``withTracking(_:onChange:)`` scope collects the accesses made on its
+/// thread and, when it ends, installs one-shot observers here for exactly those properties.
+///
+/// Timing is *didSet*: observers run after the new value is stored, so an `onChange` that reads
+/// the model sees the new value. Observers are collected under the lock and called outside it,
+/// and each is removed before it runs, so an `onChange` that writes to the model neither recurses
+/// into itself nor loses its write.
+///
+/// A registry is owned by its subject and holds no reference back to it; observers point at the
+/// registry weakly, so a registration whose subject is gone is dropped with it.
+public final class ChangeRegistry: Sendable {
+    private struct Observer {
+        let keyPaths: Set<PropertyKey>
+        let registration: TrackingRegistration
+    }
+
+    private struct State {
+        var nextToken = 0
+        var observers: [Int: Observer] = [:]
+        var tokensByKeyPath: [PropertyKey: [Int]] = [:]
+        var listeners: [Int: @Sendable (AnyKeyPath) -> Void] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// An empty registry.
+    public init() {}
+
+    /// Reports a read of the property at `keyPath`; a no-op unless a tracking scope runs on this thread.
+    @inline(__always)
+    public func access(_ keyPath: AnyKeyPath) {
+        if let list = AccessList.current {
+            list.record(keyPath, in: self)
+        }
+    }
+
+    /// Reports that the property at `keyPath` now holds a different value.
+    ///
+    /// Call it after the store, and only when the value changed: equal writes notify nobody.
+    public func didChange(_ keyPath: AnyKeyPath) {
+        let keyPath = PropertyKey(keyPath)
+        let (triggered, listeners) = state.withLock { state -> ([TrackingRegistration], [@Sendable (AnyKeyPath) -> Void]) in
+            var triggered: [TrackingRegistration] = []
+            if let tokens = state.tokensByKeyPath.removeValue(forKey: keyPath) {
+                for token in tokens {
+                    guard let observer = state.observers.removeValue(forKey: token) else { continue }
+                    triggered.append(observer.registration)
+                    for other in observer.keyPaths where other != keyPath {
+                        state.tokensByKeyPath[other]?.removeAll { $0 == token }
+                    }
+                }
+            }
+            return (triggered, state.listeners.isEmpty ? [] : Array(state.listeners.values))
+        }
+        for registration in triggered {
+            registration.fire()
+        }
+        for listener in listeners {
+            listener(keyPath.keyPath)
+        }
+    }
+
+    /// Runs `mutation`, then reports a change of `keyPath`.
+    ///
+    /// For setters that cannot compare values; prefer storing, comparing and calling ``didChange(_:)``.
+    public func withMutation<T, E: Error>(of keyPath: AnyKeyPath, _ mutation: () throws(E) -> T) throws(E) -> T {
+        let result = try mutation()
+        didChange(keyPath)
+        return result
+    }
+
+    /// Installs a one-shot observer of `keyPaths` and returns its token.
+    func install(_ keyPaths: Set<PropertyKey>, for registration: TrackingRegistration) -> Int {
+        state.withLock { state in
+            let token = state.nextToken
+            state.nextToken += 1
+            state.observers[token] = Observer(keyPaths: keyPaths, registration: registration)
+            for keyPath in keyPaths {
+                state.tokensByKeyPath[keyPath, default: []].append(token)
+            }
+            return token
+        }
+    }
+
+    /// Removes the one-shot observer `token` (after another registry fired it first).
+    func cancel(_ token: Int) {
+        state.withLock { state in
+            guard let observer = state.observers.removeValue(forKey: token) else { return }
+            for keyPath in observer.keyPaths {
+                state.tokensByKeyPath[keyPath]?.removeAll { $0 == token }
+                if state.tokensByKeyPath[keyPath]?.isEmpty == true {
+                    state.tokensByKeyPath[keyPath] = nil
+                }
+            }
+        }
+    }
+
+    /// Adds a persistent listener told of every change (the store's change set uses it); returns its token.
+    func addListener(_ listener: @escaping @Sendable (AnyKeyPath) -> Void) -> Int {
+        state.withLock { state in
+            let token = state.nextToken
+            state.nextToken += 1
+            state.listeners[token] = listener
+            return token
+        }
+    }
+
+    /// Removes a listener added by ``addListener(_:)``.
+    func removeListener(_ token: Int) {
+        _ = state.withLock { $0.listeners.removeValue(forKey: token) }
+    }
+
+    /// The number of one-shot observers installed here (for tests of clean-up).
+    var observerCount: Int {
+        state.withLock { $0.observers.count }
+    }
+}

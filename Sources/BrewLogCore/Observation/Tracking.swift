@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Runs `apply`, records every tracked property it reads on this thread, and calls `onChange`
+/// once, on the first later change of any of them; then the registration is gone.
+///
+/// Reads made inside a nested `withTracking` are dependencies of this scope too. Reads on other
+/// threads (a `Task`, a completion handler) are not. `onChange` runs on the thread that made
+/// the change, after the new value is stored (didSet timing, see ``ChangeRegistry``).
+public func withTracking<T>(_ apply: () throws -> T, onChange: @escaping @Sendable () -> Void) rethrows -> T {
+    let list = AccessList()
+    let outer = AccessList.current
+    AccessList.current = list
+    defer { AccessList.current = outer }
+    let result = try apply()
+    outer?.merge(list)
+    TrackingRegistration.install(list, onChange: onChange)
+    return result
+}
+
+/// The reads one tracking scope has made so far, per registry. Confined to one thread.
+final class AccessList {
+    private(set) var entries: [ObjectIdentifier: (registry: ChangeRegistry, keyPaths: Set<PropertyKey>)] = [:]
+
+    func record(_ keyPath: AnyKeyPath, in registry: ChangeRegistry) {
+        let key = ObjectIdentifier(registry)
+        if entries[key] == nil {
+            entries[key] = (registry, [PropertyKey(keyPath)])
+        } else {
+            entries[key]?.keyPaths.insert(PropertyKey(keyPath))
+        }
+    }
+
+    func merge(_ other: AccessList) {
+        for (key, entry) in other.entries {
+            if entries[key] == nil {
+                entries[key] = entry
+            } else {
+                entries[key]?.keyPaths.formUnion(entry.keyPaths)
+            }
+        }
+    }
+
+    /// The innermost scope running on this thread, kept in a pthread key like Observation's TLS slot.
+    static var current: AccessList? {
+        get {
+            guard let raw = pthread_getspecific(accessListKey) else { return nil }
+            return Unmanaged<AccessList>.fromOpaque(raw).takeUnretainedValue()
+        }
+        set {
+            // The scope's own frame keeps the list alive; the slot only borrows it.
+            pthread_setspecific(accessListKey, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
+        }
+    }
+}
+
+private let accessListKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
+
+/// One `withTracking` call's observers across every registry it read, fired at most once.
+final class TrackingRegistration: Sendable {
+    private struct State {
+        var fired = false
+        var installed: [(registry: WeakRegistry, token: Int)] = []
+    }
+
+    private let onChange: @Sendable () -> Void
+    private let state = Mutex(State())
+
+    private init(onChange: @escaping @Sendable () -> Void) {
+        self.onChange = onChange
+    }
+
+    static func install(_ list: AccessList, onChange: @escaping @Sendable () -> Void) {
+        guard !list.entries.isEmpty else { return }
+        let registration = TrackingRegistration(onChange: onChange)
+        for (_, entry) in list.entries {
+            let token = entry.registry.install(entry.keyPaths, for: registration)
+            let alreadyFired = registration.state.withLock { state -> Bool in
+                if !state.fired { state.installed.append((WeakRegistry(entry.registry), token)) }
+                return state.fired
+            }
+            if alreadyFired {
+                entry.registry.cancel(token)
+                return
+            }
+        }
+    }
+
+    /// Called by a registry that saw a change: the first call cancels the rest and runs `onChange`.
+    func fire() {
+        let installed = state.withLock { state -> [(registry: WeakRegistry, token: Int)]? in
+            guard !state.fired else { return nil }
+            state.fired = true
+            defer { state.installed = [] }
+            return state.installed
+        }
+        guard let installed else { return }
+        for (registry, token) in installed {
+            registry.value?.cancel(token)
+        }
+        onChange()
+    }
+}
+
+/// A weak reference to a registry, so a registration never keeps its subject's registry alive.
+struct WeakRegistry: Sendable {
+    weak var value: ChangeRegistry?
+
+    init(_ value: ChangeRegistry) {
+        self.value = value
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// The brews of one journal, owned by whoever composed it (the executable's root, or a test).
+///
+/// Mutations (``recordBrew(at:_:)``, edits through a brew's properties or bindings, ``remove(_:)``)
+/// happen in memory, are tracked and never throw; ``save()`` persists exactly the tracked change
+/// set. Derived values (``streak``, ``streakSummary``) are memoised and recomputed only when a
+/// brew is added or removed, a brew's date changes, or the day changes.
+///
+/// The store is used from one thread (like a database context); its brews may be edited from any.
+public final class BrewLogStore {
+    /// Where reads and writes of the store's properties (``brews``) are reported.
+    public let registry = ChangeRegistry()
+    /// The time zone that decides what "today" is.
+    public let timeZone: TimeZone
+    private let journal: any Journal
+    private let clock: BrewClock
+    private let changeLog = ChangeLog()
+    private var storage: [Brew] = []
+    private var byID: [BrewID: Brew] = [:]
+    private var listenerTokens: [BrewID: Int] = [:]
+    private var memo: (version: Int, summary: StreakSummary)?
+
+    /// An empty store in memory, on the system clock and time zone.
+    public convenience init() {
+        self.init(journal: InMemoryJournal(), clock: .system, timeZone: .current)
+    }
+
+    /// A store over `journal`, telling time by `clock` in `timeZone`. Call ``load()`` to read the journal.
+    public init(journal: any Journal, clock: BrewClock, timeZone: TimeZone) {
+        self.journal = journal
+        self.clock = clock
+        self.timeZone = timeZone
+    }
+
+    deinit {
+        for brew in storage {
+            if let token = listenerTokens[brew.id] { brew.registry.removeListener(token) }
+        }
+    }
+
+    /// Replaces the brews with the journal's and forgets pending changes.
+    public func load() throws(JournalError) {
+        let records = try journal.load()
+        for brew in storage {
+            detach(brew)
+        }
+        storage = records.map(Brew.init(record:))
+        byID = Dictionary(storage.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for brew in storage {
+            attach(brew)
+        }
+        changeLog.reset()
+        registry.didChange(\BrewLogStore.brews)
+    }
+
+    /// Every brew, in journal order (tracked as a whole: insert, remove, replace).
+    public var brews: [Brew] {
+        registry.access(\BrewLogStore.brews)
+        return storage
+    }
+
+    /// The brews sorted by date, oldest first; brews at the same moment keep journal order.
+    public var brewsByDate: [Brew] {
+        brews.enumerated()
+            .map { (offset: $0.offset, date: $0.element.date, brew: $0.element) }
+            .sorted { ($0.date, $0.offset) < ($1.date, $1.offset) }
+            .map(\.brew)
+    }
+
+    /// The current moment on the store's clock.
+    public var now: Date { clock.now }
+
+    /// The current moment with the UTC offset of the store's time zone.
+    public var nowTimestamp: Timestamp { Timestamp(date: now, timeZone: timeZone) }
+
+    /// Today's date in the store's time zone.
+    public var today: CalendarDay { nowTimestamp.day }
+
+    /// Records a brew at `timestamp` (now when `nil`), filled in by `configure`; never throws.
+    @discardableResult
+    public func recordBrew(at timestamp: Timestamp? = nil, _ configure: (inout BrewRecord) -> Void = { _ in }) -> Brew {
+        var record = BrewRecord(id: freshID(), timestamp: timestamp ?? nowTimestamp)
+        configure(&record)
+        let brew = Brew(record: record)
+        insert(brew)
+        return brew
+    }
+
+    /// Records a brew like ``recordBrew(at:_:)`` after validating every field; on an error nothing is recorded.
+    @discardableResult
+    public func recordBrew(at timestamp: Timestamp? = nil, validating configure: (inout BrewRecord) -> Void) throws(InvalidFieldError) -> Brew {
+        var record = BrewRecord(id: freshID(), timestamp: timestamp ?? nowTimestamp)
+        configure(&record)
+        try record.validate()
+        let brew = Brew(record: record)
+        insert(brew)
+        return brew
+    }
+
+    /// Adds `brew` (whose id must not be in the store yet; a duplicate is ignored and `false` returned).
+    @discardableResult
+    public func insert(_ brew: Brew) -> Bool {
+        guard byID[brew.id] == nil else { return false }
+        storage.append(brew)
+        byID[brew.id] = brew
+        attach(brew)
+        changeLog.noteInserted(brew.id)
+        registry.didChange(\BrewLogStore.brews)
+        return true
+    }
+
+    /// Removes `brew` from the store; a brew not in it is ignored.
+    public func remove(_ brew: Brew) {
+        guard byID.removeValue(forKey: brew.id) != nil else { return }
+        storage.removeAll { $0.id == brew.id }
+        detach(brew)
+        changeLog.noteRemoved(brew.id)
+        registry.didChange(\BrewLogStore.brews)
+    }
+
+    /// The brew with exactly this id.
+    public func brew(id: BrewID) -> Brew? {
+        registry.access(\BrewLogStore.brews)
+        return byID[id]
+    }
+
+    /// The brew `reference` names: `last` (the newest by date), a whole id, or a unique id prefix of 4+ characters.
+    public func brew(matching reference: String) throws(BrewLookupError) -> Brew {
+        if reference == "last" {
+            guard let newest = brewsByDate.last else { throw .notFound(reference) }
+            return newest
+        }
+        if let id = BrewID(reference), let exact = brew(id: id) {
+            return exact
+        }
+        guard reference.count >= 4 else {
+            throw storage.isEmpty ? .notFound(reference) : .prefixTooShort(reference)
+        }
+        let matches = brews.filter { $0.id.rawValue.hasPrefix(reference) }
+        switch matches.count {
+        case 0: throw .notFound(reference)
+        case 1: return matches[0]
+        default: throw .ambiguous(reference, candidates: matches.map(\.id).sorted())
+        }
+    }
+
+    /// The current streak in days.
+    public var streak: Int { streakSummary.current }
+
+    /// Current and longest streak, whether today has a brew, and the days that frame them.
+    ///
+    /// Reading it inside `withTracking` makes the scope depend on the brews and each brew's
+    /// date, and on nothing else: a notes edit does not invalidate it.
+    public var streakSummary: StreakSummary {
+        let today = self.today
+        let version = changeLog.streakInputsVersion
+        if let memo, memo.version == version, memo.summary.today == today, AccessList.current == nil {
+            return memo.summary
+        }
+        let summary = StreakSummary(brewDays: brews.lazy.map(\.day), today: today)
+        memo = (version, summary)
+        return summary
+    }
+
+    /// What ``save()`` would write now.
+    public var pendingChanges: JournalChanges {
+        changeLog.changes { byID[$0] }
+    }
+
+    /// Writes the pending changes to the journal, then forgets them.
+    public func save() throws(JournalError) {
+        let changes = pendingChanges
+        guard !changes.isEmpty else { return }
+        try journal.save(changes)
+        changeLog.reset()
+    }
+
+    private func freshID() -> BrewID {
+        var id = BrewID.random()
+        while byID[id] != nil { id = BrewID.random() }
+        return id
+    }
+
+    private func attach(_ brew: Brew) {
+        let id = brew.id
+        let changeLog = self.changeLog
+        listenerTokens[id] = brew.registry.addListener { keyPath in
+            if let field = Brew.fieldsByKeyPath[keyPath] {
+                changeLog.noteChanged(id, field)
+            }
+        }
+    }
+
+    private func detach(_ brew: Brew) {
+        if let token = listenerTokens.removeValue(forKey: brew.id) {
+            brew.registry.removeListener(token)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// Why a brew reference (`last`, an id, an id prefix) does not name exactly one brew.
+public enum BrewLookupError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No brew has this id or id prefix (or the journal is empty, for `last`).
+    case notFound(String)
+    /// The prefix matches several brews; their ids are listed.
+    case ambiguous(String, candidates: [BrewID])
+    /// A prefix shorter than 4 characters that is not a whole id.
+    case prefixTooShort(String)
+
+    /// A sentence naming the reference.
+    public var description: String {
+        switch self {
+        case let .notFound(reference):
+            reference == "last" ? "the journal has no brews" : "no brew with id '\(reference)'"
+        case let .ambiguous(reference, candidates):
+            "id prefix '\(reference)' matches \(candidates.count) brews: "
+                + candidates.map(\.rawValue).joined(separator: ", ")
+        case let .prefixTooShort(reference):
+            "id prefix '\(reference)' is too short: give at least 4 characters"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Synchronization
+
+/// The store's running account of inserts, removals and field changes, fed by its brews' registries.
+///
+/// Thread-safe, because a brew may be edited from any thread; it holds ids, not brews, so it
+/// keeps nothing alive.
+final class ChangeLog: Sendable {
+    private struct State {
+        var inserted: [BrewID] = []
+        var insertedSet: Set<BrewID> = []
+        var changed: [BrewID: Set<BrewField>] = [:]
+        var changedOrder: [BrewID] = []
+        var removed: [BrewID] = []
+        /// Bumped whenever something a streak reads changes: membership or a brew's date.
+        var streakInputsVersion = 0
+    }
+
+    private let state = Mutex(State())
+
+    var streakInputsVersion: Int { state.withLock { $0.streakInputsVersion } }
+
+    func noteInserted(_ id: BrewID) {
+        state.withLock { state in
+            state.inserted.append(id)
+            state.insertedSet.insert(id)
+            state.streakInputsVersion += 1
+        }
+    }
+
+    func noteRemoved(_ id: BrewID) {
+        state.withLock { state in
+            state.streakInputsVersion += 1
+            if state.insertedSet.remove(id) != nil {
+                state.inserted.removeAll { $0 == id }
+                return
+            }
+            if state.changed.removeValue(forKey: id) != nil {
+                state.changedOrder.removeAll { $0 == id }
+            }
+            state.removed.append(id)
+        }
+    }
+
+    func noteChanged(_ id: BrewID, _ field: BrewField) {
+        state.withLock { state in
+            if field == .date { state.streakInputsVersion += 1 }
+            guard !state.insertedSet.contains(id) else { return }
+            if state.changed[id] == nil { state.changedOrder.append(id) }
+            state.changed[id, default: []].insert(field)
+        }
+    }
+
+    /// The change set, with each brew's current fields taken from `brew(id)`.
+    func changes(resolving brew: (BrewID) -> Brew?) -> JournalChanges {
+        let snapshot = state.withLock { $0 }
+        var changes = JournalChanges()
+        changes.inserted = snapshot.inserted.compactMap { brew($0)?.record }
+        changes.updated = snapshot.changedOrder.compactMap { brew($0)?.record }
+        changes.changedFields = snapshot.changed
+        changes.removed = snapshot.removed
+        return changes
+    }
+
+    func reset() {
+        state.withLock { state in
+            let version = state.streakInputsVersion
+            state = State()
+            state.streakInputsVersion = version + 1
+        }
+    }
+}

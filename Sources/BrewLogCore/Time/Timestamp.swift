@@ -1,0 +1,91 @@
+import Foundation
+
+/// A moment together with the UTC offset of the clock it was read from: what a brew's `date` is on disk.
+///
+/// The offset decides which calendar day the moment belongs to, so a brew logged at 00:30 in Tokyo
+/// stays on that Tokyo date wherever the journal is read later.
+public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
+    /// The moment.
+    public var date: Date
+    /// Seconds east of UTC of the clock that recorded the moment (+3600 for `+01:00`).
+    public var utcOffsetSeconds: Int
+
+    /// A moment read on a clock `utcOffsetSeconds` east of UTC.
+    public init(date: Date, utcOffsetSeconds: Int) {
+        self.date = date
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    /// A moment read on a clock in `timeZone` (the offset in force at that moment).
+    public init(date: Date, timeZone: TimeZone) {
+        self.init(date: date, utcOffsetSeconds: timeZone.secondsFromGMT(for: date))
+    }
+
+    /// The calendar day of this moment in its own offset.
+    public var day: CalendarDay {
+        CalendarDay(date: date, utcOffsetSeconds: utcOffsetSeconds)
+    }
+
+    /// Local wall-clock fields of this moment in its own offset.
+    public var wallClock: (day: CalendarDay, hour: Int, minute: Int, second: Int, nanosecond: Int) {
+        let local = date.timeIntervalSince1970 + Double(utcOffsetSeconds)
+        let whole = local.rounded(.down)
+        let seconds = Int(exactly: whole) ?? 0
+        let day = CalendarDay(date: date, utcOffsetSeconds: utcOffsetSeconds)
+        let secondOfDay = seconds - day.daysSinceEpoch * 86_400
+        let nanos = min(999_999_999, Int(((local - whole) * 1e9).rounded()))
+        return (day, secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60, nanos)
+    }
+
+    /// RFC 3339 text with the offset, e.g. `2026-11-29T07:15:00+01:00` (`Z` is never written;
+    /// a fraction is written only when the moment has one, to microseconds).
+    public var description: String {
+        let (day, hour, minute, second, nanos) = wallClock
+        var text = day.description + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
+        let micros = (nanos + 500) / 1000
+        if micros > 0 && micros < 1_000_000 {
+            var fraction = pad(micros, 6)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            text += "." + fraction
+        }
+        let offset = abs(utcOffsetSeconds)
+        text += (utcOffsetSeconds < 0 ? "-" : "+") + pad(offset / 3600, 2) + ":" + pad(offset % 3600 / 60, 2)
+        return text
+    }
+
+    /// Parses RFC 3339 (`YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`); `nil` for anything else.
+    public init?(rfc3339 text: some StringProtocol) {
+        let b = Array(text.utf8)
+        guard b.count >= 20, let day = CalendarDay(parsing: String(decoding: b[0..<10], as: UTF8.self)),
+              [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(b[10]),
+              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+              let hour = decimal(b[11..<13]), let minute = decimal(b[14..<16]), let second = decimal(b[17..<19]),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if b[index] == UInt8(ascii: ".") {
+            let start = index + 1
+            index = start
+            while index < b.count, b[index] >= UInt8(ascii: "0"), b[index] <= UInt8(ascii: "9") { index += 1 }
+            guard index > start, index - start <= 9, let digits = decimal(b[start..<index]) else { return nil }
+            fraction = Double(digits) / pow(10, Double(index - start))
+        }
+        guard index < b.count else { return nil }
+        let offset: Int
+        switch b[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            guard index + 1 == b.count else { return nil }
+            offset = 0
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard index + 6 == b.count, b[index + 3] == UInt8(ascii: ":"),
+                  let oh = decimal(b[(index + 1)..<(index + 3)]), let om = decimal(b[(index + 4)..<(index + 6)]),
+                  oh < 24, om < 60 else { return nil }
+            offset = (b[index] == UInt8(ascii: "-") ? -1 : 1) * (oh * 3600 + om * 60)
+        default:
+            return nil
+        }
+        let local = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+        self.init(date: Date(timeIntervalSince1970: Double(local - offset) + fraction), utcOffsetSeconds: offset)
+    }
+}
