@@ -89,7 +89,7 @@ public final class BrewLogStore {
 
     /// Records a brew like ``recordBrew(at:_:)`` after validating every field; on an error nothing is recorded.
     @discardableResult
-    public func recordBrew(at timestamp: Timestamp? = nil, validating configure: (inout BrewRecord) -> Void) throws(InvalidFieldError) -> Brew {
+    public func recordValidatedBrew(at timestamp: Timestamp? = nil, _ configure: (inout BrewRecord) -> Void) throws(InvalidFieldError) -> Brew {
         var record = BrewRecord(id: freshID(), timestamp: timestamp ?? nowTimestamp)
         configure(&record)
         try record.validate()
