@@ -1,0 +1,263 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The journal as a JSON Lines file: appends for new brews, atomic rewrites for everything else.
+///
+/// A file that cannot be parsed is never written. Inserts alone are appended with one `write`
+/// and an `fsync` (and cut back to the old length if either fails); any update or removal
+/// rewrites the file into a temporary sibling, `fsync`s it, `rename`s it over the journal and
+/// `fsync`s the folder, keeping untouched lines byte for byte and in order. Callers that write
+/// hold ``lock(exclusive:timeout:)`` from before ``load()`` until after ``save(_:)``.
+public final class FileJournal: Journal {
+    /// The journal file's path.
+    public let path: String
+    let system: any SystemCalls
+    private var loaded: LoadedFile?
+
+    /// What the last load saw, so a save knows what is on disk.
+    private struct LoadedFile {
+        var lineIDs: [BrewID?]
+        var size: Int
+        var endsWithNewline: Bool
+        var exists: Bool
+    }
+
+    /// A journal at `path`, making its system calls through `system`.
+    public init(path: String, system: any SystemCalls = PosixSystemCalls()) {
+        self.path = path
+        self.system = system
+    }
+
+    /// The folder holding the journal.
+    public var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Every brew; an absent file is an empty journal. Throws the first bad line.
+    public func load() throws(JournalError) -> [BrewRecord] {
+        guard let bytes = try readFile() else {
+            loaded = LoadedFile(lineIDs: [], size: 0, endsWithNewline: true, exists: false)
+            return []
+        }
+        let scan = try bytes.withUnsafeBufferPointer { buffer throws(JournalError) in
+            try JournalScan(buffer, path: path, collectAll: false)
+        }
+        loaded = LoadedFile(lineIDs: scan.lineIDs, size: bytes.count, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true, exists: true)
+        return scan.records
+    }
+
+    /// Writes `changes`: appended when they are inserts only, otherwise an atomic rewrite.
+    public func save(_ changes: JournalChanges) throws(JournalError) {
+        guard !changes.isEmpty else { return }
+        guard let loaded else { throw JournalError.io(path: path, operation: "save", reason: "the journal was not loaded first") }
+        if changes.isAppendOnly {
+            try append(changes.inserted, to: loaded)
+        } else {
+            try rewrite(changes, loaded: loaded)
+        }
+    }
+
+    /// Holds the lock on `PATH.lock` (not the journal, whose inode a rewrite replaces).
+    ///
+    /// Exclusive locks create the folder and lock file when needed; a shared lock is skipped
+    /// (`nil`) when the lock file cannot be opened, since a reader has nothing to protect then.
+    public func lock(exclusive: Bool, timeout: Double) throws(JournalError) -> JournalLock? {
+        try JournalLock.acquire(journal: self, exclusive: exclusive, timeout: timeout)
+    }
+
+    // MARK: - Appending
+
+    private func append(_ records: [BrewRecord], to loaded: LoadedFile) throws(JournalError) {
+        try ensureDirectory()
+        var text = loaded.size > 0 && !loaded.endsWithNewline ? "\n" : ""
+        for record in records {
+            text += BrewLineCodec.encode(record) + "\n"
+        }
+        let fd = try call("open", creating: !loaded.exists) { () throws(SystemCallError) in
+            try system.open(path, O_WRONLY | O_APPEND | O_CREAT, 0o600)
+        }
+        defer { system.close(fd) }
+        let size = try call("stat") { () throws(SystemCallError) in try system.fstat(fd).size }
+        guard size == loaded.size else {
+            throw JournalError.io(path: path, operation: "append to", reason: "the file changed since it was read; run the command again")
+        }
+        do throws(SystemCallError) {
+            try writeAll(fd, Array(text.utf8))
+            try system.fsync(fd)
+        } catch {
+            // Leave the journal as it was: cut off whatever part of the new lines reached it.
+            try? system.ftruncate(fd, loaded.size)
+            throw JournalError.io(path: path, operation: "append to", reason: "\(error.call): \(error)")
+        }
+        if !loaded.exists {
+            try syncDirectory()
+        }
+        self.loaded = LoadedFile(lineIDs: loaded.lineIDs + records.map { $0.id },
+                                 size: loaded.size + text.utf8.count, endsWithNewline: true, exists: true)
+    }
+
+    // MARK: - Rewriting
+
+    private func rewrite(_ changes: JournalChanges, loaded: LoadedFile) throws(JournalError) {
+        let bytes = try readFile() ?? []
+        guard bytes.count == loaded.size else {
+            throw JournalError.io(path: path, operation: "rewrite", reason: "the file changed since it was read; run the command again")
+        }
+        let removed = Set(changes.removed)
+        let updated = Dictionary(changes.updated.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 256 * changes.inserted.count)
+        var lineIDs: [BrewID?] = []
+        try bytes.withUnsafeBufferPointer { buffer throws(JournalError) in
+            try forEachLine(in: buffer) { line throws(JournalError) in
+                let id = line.number <= loaded.lineIDs.count ? loaded.lineIDs[line.number - 1] : nil
+                if let id, removed.contains(id) { return }
+                if let id, let record = updated[id] {
+                    output.append(contentsOf: BrewLineCodec.encode(record).utf8)
+                } else {
+                    output.append(contentsOf: buffer[line.range])
+                }
+                output.append(0x0A)
+                lineIDs.append(id)
+            }
+        }
+        for record in changes.inserted {
+            output.append(contentsOf: BrewLineCodec.encode(record).utf8)
+            output.append(0x0A)
+            lineIDs.append(record.id)
+        }
+        try replaceContents(with: output)
+        self.loaded = LoadedFile(lineIDs: lineIDs, size: output.count, endsWithNewline: true, exists: true)
+    }
+
+    /// Replaces the journal with `contents` atomically: temporary sibling, fsync, rename, fsync of the folder.
+    func replaceContents(with contents: [UInt8]) throws(JournalError) {
+        try ensureDirectory()
+        let existingMode = existingPermissions()
+        let temporary = directory + "/." + fileName + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = try call("create", creating: true) { () throws(SystemCallError) in
+            try system.open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        }
+        do throws(SystemCallError) {
+            try writeAll(fd, contents)
+            if let existingMode { try system.fchmod(fd, existingMode) }
+            try system.fsync(fd)
+            system.close(fd)
+        } catch {
+            system.close(fd)
+            try? system.unlink(temporary)
+            throw JournalError.io(path: path, operation: "rewrite", reason: "\(error.call): \(error)")
+        }
+        do throws(SystemCallError) {
+            try system.rename(temporary, path)
+        } catch {
+            try? system.unlink(temporary)
+            throw JournalError.io(path: path, operation: "rewrite", reason: "\(error.call): \(error)")
+        }
+        try syncDirectory()
+    }
+
+    // MARK: - Files and folders
+
+    /// The whole file, or `nil` when it does not exist.
+    func readFile() throws(JournalError) -> [UInt8]? {
+        try readFile(at: path)
+    }
+
+    func readFile(at filePath: String) throws(JournalError) -> [UInt8]? {
+        let fd: Int32
+        do throws(SystemCallError) {
+            fd = try system.open(filePath, O_RDONLY, 0)
+        } catch {
+            if error.code == ENOENT { return nil }
+            throw JournalError.io(path: filePath, operation: "open", reason: error.description)
+        }
+        defer { system.close(fd) }
+        do throws(SystemCallError) {
+            let size = try system.fstat(fd).size
+            var bytes = [UInt8](repeating: 0, count: size)
+            var count = 0
+            while true {
+                if count == bytes.count {
+                    bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+                }
+                let read = try bytes.withUnsafeMutableBytes { buffer in
+                    Result { () throws(SystemCallError) in
+                        try system.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+                    }
+                }.get()
+                if read == 0 { break }
+                count += read
+            }
+            bytes.removeLast(bytes.count - count)
+            return bytes
+        } catch {
+            throw JournalError.io(path: filePath, operation: "read", reason: error.description)
+        }
+    }
+
+    func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemCallError) {
+        var written = 0
+        while written < bytes.count {
+            written += try bytes.withUnsafeBytes { buffer in
+                Result { () throws(SystemCallError) in
+                    try system.write(fd, from: UnsafeRawBufferPointer(rebasing: buffer[written...]))
+                }
+            }.get()
+        }
+    }
+
+    /// Creates the journal's folder (and missing parents) with mode 0700.
+    func ensureDirectory() throws(JournalError) {
+        var prefix = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            prefix += "/" + component
+            do throws(SystemCallError) {
+                try system.mkdir(prefix, 0o700)
+            } catch {
+                if error.code != EEXIST {
+                    throw JournalError.cannotCreate(path: path, reason: "mkdir '\(prefix)': \(error)")
+                }
+            }
+        }
+    }
+
+    func syncDirectory() throws(JournalError) {
+        do throws(SystemCallError) {
+            let fd = try system.open(directory, O_RDONLY | O_DIRECTORY, 0)
+            defer { system.close(fd) }
+            try system.fsync(fd)
+        } catch {
+            throw JournalError.io(path: path, operation: "sync the folder of", reason: "\(error.call): \(error)")
+        }
+    }
+
+    private var fileName: String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    private func existingPermissions() -> mode_t? {
+        guard let fd = try? system.open(path, O_RDONLY, 0) else { return nil }
+        defer { system.close(fd) }
+        return try? system.fstat(fd).mode
+    }
+
+    /// Runs a system call, turning its error into a journal error (`cannotCreate` when creating).
+    private func call<T>(_ operation: String, creating: Bool = false, _ body: () throws(SystemCallError) -> T) throws(JournalError) -> T {
+        do throws(SystemCallError) {
+            return try body()
+        } catch {
+            if creating && [EACCES, EROFS, ENOENT, ENOTDIR, EPERM, EISDIR].contains(error.code) {
+                throw JournalError.cannotCreate(path: path, reason: error.description)
+            }
+            throw JournalError.io(path: path, operation: operation, reason: "\(error.call): \(error)")
+        }
+    }
+}

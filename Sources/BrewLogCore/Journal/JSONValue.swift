@@ -1,0 +1,296 @@
+/// A parsed JSON value, as much of JSON as a journal line can hold.
+enum JSONValue: Equatable {
+    case string(String)
+    /// A number with its exact source text, so `18` and `18.0` stay as written.
+    case number(Double, text: String)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(key: String, value: JSONValue)])
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.string(a), .string(b)): a == b
+        case let (.number(a, _), .number(b, _)): a == b
+        case let (.bool(a), .bool(b)): a == b
+        case (.null, .null): true
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    /// What kind of value this is, for error messages ("expected a string, got a number").
+    var kind: String {
+        switch self {
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A JSON syntax error at a byte offset of a line.
+struct JSONSyntaxError: Error {
+    let message: String
+    let offset: Int
+}
+
+/// Parses one JSON text from a byte buffer (RFC 8259), checking that strings are valid UTF-8.
+///
+/// Hand-written because journals hold up to millions of lines: it reads bytes in place, allocates
+/// only the strings it returns, and reports where a line went wrong.
+struct JSONScanner {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var index = 0
+    private var depth = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Calls `visit` for each member of the top-level object with its value and the byte range of
+    /// the value's source text, then checks that nothing but whitespace follows.
+    mutating func scanObject(_ visit: (String, JSONValue, Range<Int>) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
+        skipWhitespace()
+        try expect(UInt8(ascii: "{"), "expected '{' at the start of a brew")
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+                let key = try scanString()
+                skipWhitespace()
+                try expect(UInt8(ascii: ":"), "expected ':' after key \"\(key)\"")
+                skipWhitespace()
+                let start = index
+                let value = try scanValue()
+                try visit(key, value, start..<index)
+                skipWhitespace()
+                if peek() == UInt8(ascii: ",") { index += 1; continue }
+                try expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(key)\"")
+                break
+            }
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("unexpected text after the closing '}'") }
+    }
+
+    /// Parses any value at the current position.
+    mutating func scanValue() throws(JSONSyntaxError) -> JSONValue {
+        guard let byte = peek() else { throw fail("unexpected end of line, expected a value") }
+        switch byte {
+        case UInt8(ascii: "\""): return .string(try scanString())
+        case UInt8(ascii: "{"): return try nested { (scanner: inout JSONScanner) throws(JSONSyntaxError) in try scanner.scanNestedObject() }
+        case UInt8(ascii: "["): return try nested { (scanner: inout JSONScanner) throws(JSONSyntaxError) in try scanner.scanArray() }
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try scanNumber()
+        default: throw fail("unexpected character '\(printable(byte))'")
+        }
+    }
+
+    private mutating func nested(_ body: (inout JSONScanner) throws(JSONSyntaxError) -> JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= 64 else { throw fail("values nested more than 64 deep") }
+        return try body(&self)
+    }
+
+    private mutating func scanNestedObject() throws(JSONSyntaxError) -> JSONValue {
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+            let key = try scanString()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), "expected ':' after key \"\(key)\"")
+            skipWhitespace()
+            members.append((key, try scanValue()))
+            skipWhitespace()
+            if peek() == UInt8(ascii: ",") { index += 1; continue }
+            try expect(UInt8(ascii: "}"), "expected ',' or '}' in an object")
+            return .object(members)
+        }
+    }
+
+    private mutating func scanArray() throws(JSONSyntaxError) -> JSONValue {
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try scanValue())
+            skipWhitespace()
+            if peek() == UInt8(ascii: ",") { index += 1; continue }
+            try expect(UInt8(ascii: "]"), "expected ',' or ']' in an array")
+            return .array(elements)
+        }
+    }
+
+    private mutating func scanNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        guard let first = peek(), isDigit(first) else { throw fail("expected a digit") }
+        index += 1
+        if first != UInt8(ascii: "0") { skipDigits() }
+        if peek() == UInt8(ascii: ".") {
+            index += 1
+            guard let next = peek(), isDigit(next) else { throw fail("expected a digit after '.'") }
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            index += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+            guard let next = peek(), isDigit(next) else { throw fail("expected a digit in the exponent") }
+            skipDigits()
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw JSONSyntaxError(message: "number \(text) is out of range", offset: start) }
+        return .number(value, text: text)
+    }
+
+    /// Parses a string at the current position (which holds its opening quote).
+    mutating func scanString() throws(JSONSyntaxError) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes, so the bytes are the string.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                return try validated(slice, at: start)
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw fail("control character in a string (newlines must be written \\n)") }
+            index += 1
+        }
+        var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return try decoded.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try validated(buffer, at: start) }
+            case UInt8(ascii: "\\"):
+                try scanEscape(into: &decoded)
+            case ..<0x20:
+                index -= 1
+                throw fail("control character in a string (newlines must be written \\n)")
+            default:
+                decoded.append(byte)
+            }
+        }
+        throw JSONSyntaxError(message: "unterminated string", offset: start - 1)
+    }
+
+    private mutating func scanEscape(into decoded: inout [UInt8]) throws(JSONSyntaxError) {
+        guard let escape = peek() else { throw fail("unterminated escape") }
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+        case UInt8(ascii: "b"): decoded.append(0x08)
+        case UInt8(ascii: "f"): decoded.append(0x0C)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hex4()
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard peek() == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw fail("unpaired surrogate \\u\(String(scalar, radix: 16))")
+                }
+                index += 2
+                let low = try hex4()
+                guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate \\u\(String(scalar, radix: 16))") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw fail("unpaired surrogate \\u\(String(scalar, radix: 16))")
+            }
+            guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape") }
+            decoded.append(contentsOf: Array(String(Character(unicode)).utf8))
+        default:
+            index -= 1
+            throw fail("invalid escape '\\\(printable(escape))'")
+        }
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("\\u needs four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw fail("\\u needs four hex digits")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private func validated(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONSyntaxError) -> String {
+        guard let string = String(validating: buffer, as: UTF8.self) else {
+            throw JSONSyntaxError(message: "invalid UTF-8 in a string", offset: offset)
+        }
+        return string
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard index + expected.count <= bytes.count,
+              bytes[index..<(index + expected.count)].elementsEqual(expected) else {
+            throw fail("unexpected text, expected \(word)")
+        }
+        index += expected.count
+    }
+
+    private mutating func expect(_ byte: UInt8, _ message: String) throws(JSONSyntaxError) {
+        guard peek() == byte else { throw fail(message) }
+        index += 1
+    }
+
+    private func peek() -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func skipDigits() {
+        while let byte = peek(), isDigit(byte) { index += 1 }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private func fail(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: index)
+    }
+
+    private func printable(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
+    }
+}
