@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import BrewLogCore
+
+/// Real system calls, except that the `occurrence`-th call named `failing` fails with EIO.
+/// With `shortWrites`, every write writes at most half of what it is given, so a failing
+/// write leaves part of a line on disk, as a full disk would.
+final class FaultySystemCalls: SystemCalls {
+    private let real = PosixSystemCalls()
+    private let failing: String
+    private let occurrence: Int
+    private let shortWrites: Bool
+    private let counts = Mutex([String: Int]())
+    private let failedOnce = Mutex(false)
+
+    init(failing: String, occurrence: Int, shortWrites: Bool = false) {
+        self.failing = failing
+        self.occurrence = occurrence
+        self.shortWrites = shortWrites
+    }
+
+    var failed: Bool { failedOnce.withLock { $0 } }
+
+    private func check(_ name: String) throws(SystemCallError) {
+        let count = counts.withLock { counts -> Int in
+            counts[name, default: 0] += 1
+            return counts[name, default: 0]
+        }
+        if name == failing && count == occurrence {
+            failedOnce.withLock { $0 = true }
+            throw SystemCallError(name, EIO)
+        }
+    }
+
+    func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(SystemCallError) -> Int32 {
+        try check("open"); return try real.open(path, flags, mode)
+    }
+    func close(_ fd: Int32) { real.close(fd) }
+    func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        try check("read"); return try real.read(fd, into: buffer)
+    }
+    func write(_ fd: Int32, from buffer: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
+        try check("write")
+        let count = shortWrites && buffer.count > 1 ? buffer.count / 2 : buffer.count
+        return try real.write(fd, from: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+    }
+    func fsync(_ fd: Int32) throws(SystemCallError) { try check("fsync"); try real.fsync(fd) }
+    func rename(_ from: String, _ to: String) throws(SystemCallError) { try check("rename"); try real.rename(from, to) }
+    func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError) { try check("flock"); try real.flock(fd, operation) }
+    func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError) { try check("mkdir"); try real.mkdir(path, mode) }
+    func unlink(_ path: String) throws(SystemCallError) { try check("unlink"); try real.unlink(path) }
+    func fstat(_ fd: Int32) throws(SystemCallError) -> (size: Int, mode: mode_t) { try check("fstat"); return try real.fstat(fd) }
+    func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) { try check("fchmod"); try real.fchmod(fd, mode) }
+    func ftruncate(_ fd: Int32, _ length: Int) throws(SystemCallError) { try check("ftruncate"); try real.ftruncate(fd, length) }
+}
+
+struct Fault: CustomTestStringConvertible, Sendable {
+    let call: String
+    let occurrence: Int
+    var shortWrites = false
+    var testDescription: String { "\(call) #\(occurrence)\(shortWrites ? " (short writes)" : "")" }
+}
+
+/// Every call a save makes, failing at its first few occurrences (reads during load happen before the fault matters).
+let faults: [Fault] = ["open", "read", "write", "fsync", "rename", "fstat", "fchmod", "mkdir", "unlink"].flatMap { call in
+    (1...4).map { Fault(call: call, occurrence: $0) }
+} + (1...4).map { Fault(call: "write", occurrence: $0, shortWrites: true) }
+
+@Suite("A failing system call leaves the journal as it was or fully updated, and says so")
+struct FaultInjectionTests {
+    /// Runs `mutate` and save on a journal of lines A and B with `fault`; returns the final bytes and the outcome.
+    func run(_ fault: Fault, _ mutate: (BrewLogStore) throws -> Void) throws -> (before: String, after: String?, expected: String, error: Error?) {
+        let folder = TemporaryFolder()
+        let before = lineA + "\n" + lineB + "\n"
+        folder.write("j.jsonl", before)
+        let system = FaultySystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites)
+        let journal = FileJournal(path: folder.file("j.jsonl"), system: system)
+        var caught: Error?
+        var expected = before
+        do {
+            let store = try fileStore(journal)
+            try mutate(store)
+            expected = try store.pendingChangesApplied(to: before)
+            try store.save()
+        } catch {
+            caught = error
+        }
+        let leftovers = folder.contents().filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+        return (before, folder.text("j.jsonl"), expected, caught)
+    }
+
+    @Test("appending a brew", arguments: faults)
+    func append(fault: Fault) throws {
+        let outcome = try run(fault) { store in store.recordBrew(at: stamp("2026-11-29T09:00:00+01:00")) { $0.notes = "new\nline" } }
+        #expect(outcome.after == outcome.before || outcome.after == outcome.expected)
+        if outcome.after != outcome.expected { #expect(outcome.error != nil, "the journal was not updated and nobody was told") }
+        if outcome.error == nil { #expect(outcome.after == outcome.expected) }
+    }
+
+    @Test("rewriting after an edit and a removal", arguments: faults)
+    func rewrite(fault: Fault) throws {
+        let outcome = try run(fault) { store in
+            try store.brew(matching: "aaaa").notes = "edited"
+            store.remove(try store.brew(matching: "bbbb"))
+        }
+        #expect(outcome.after == outcome.before || outcome.after == outcome.expected)
+        if outcome.after != outcome.expected { #expect(outcome.error != nil, "the journal was not updated and nobody was told") }
+        if outcome.error == nil { #expect(outcome.after == outcome.expected) }
+    }
+}
+
+extension BrewLogStore {
+    /// What the journal text should be once the pending changes are saved (computed independently of FileJournal).
+    func pendingChangesApplied(to text: String) throws -> String {
+        let changes = pendingChanges
+        let removed = Set(changes.removed)
+        let updated = Dictionary(changes.updated.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        var lines: [String] = []
+        for line in text.split(separator: "\n") {
+            let record = try BrewLineCodec.decode(String(line))
+            if removed.contains(record.id) { continue }
+            lines.append(updated[record.id].map(BrewLineCodec.encode) ?? String(line))
+        }
+        lines += changes.inserted.map(BrewLineCodec.encode)
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import BrewLogCore
+
+/// A fresh temporary folder, removed when the test ends.
+final class TemporaryFolder {
+    let path: String
+
+    init() {
+        path = NSTemporaryDirectory() + "brewlog-test-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func write(_ name: String, _ text: String) {
+        FileManager.default.createFile(atPath: file(name), contents: Data(text.utf8))
+    }
+
+    func bytes(_ name: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: file(name)).map(Array.init)
+    }
+
+    func text(_ name: String) -> String? {
+        bytes(name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func contents() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+}
+
+let lineA = #"{"id":"aaaa00000001","date":"2026-11-27T08:00:00+01:00","notes":"first","x-extra":[1, {"k": "v"}]}"#
+let lineB = #"{"id":"bbbb00000002","date":"2026-11-28T08:00:00+01:00","rating":4,"notes":"second"}"#
+let lineC = #"{"id":"cccc00000003","date":"2026-11-29T08:00:00+01:00","notes":"third",  "keep":  true }"#
+
+func fileStore(_ journal: FileJournal, now: String = "2026-11-29T12:00:00+01:00") throws -> BrewLogStore {
+    let store = BrewLogStore(journal: journal, clock: .fixed(stamp(now).date), timeZone: zone("Europe/Berlin"))
+    try store.load()
+    return store
+}
+
+@Suite("FileJournal reads and writes JSON Lines without losing anything")
+struct FileJournalTests {
+    @Test("a missing file is an empty journal, and the first add creates folder 0700 and file 0600")
+    func createsWithModes() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("deep/er/journal.jsonl")
+        let store = try fileStore(FileJournal(path: path))
+        #expect(store.brews.isEmpty)
+        store.recordBrew { $0.notes = "hello" }
+        try store.save()
+        let folderMode = try FileManager.default.attributesOfItem(atPath: folder.file("deep/er"))[.posixPermissions] as? Int
+        let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(folderMode == 0o700)
+        #expect(fileMode == 0o600)
+        #expect(try FileJournal(path: path).load().map(\.notes) == ["hello"])
+    }
+
+    @Test("an insert is appended; existing lines stay byte for byte")
+    func appendKeepsBytes() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n\n" + lineB + "\n")
+        let store = try fileStore(FileJournal(path: folder.file("j.jsonl")))
+        let brew = store.recordBrew { $0.rating = 5 }
+        try store.save()
+        #expect(folder.text("j.jsonl") == lineA + "\n\n" + lineB + "\n" + BrewLineCodec.encode(brew.record) + "\n")
+    }
+
+    @Test("appending after a last line without a newline adds the newline first")
+    func appendAfterUnterminatedLine() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA)
+        let store = try fileStore(FileJournal(path: folder.file("j.jsonl")))
+        let brew = store.recordBrew()
+        try store.save()
+        #expect(folder.text("j.jsonl") == lineA + "\n" + BrewLineCodec.encode(brew.record) + "\n")
+    }
+
+    @Test("an edit rewrites only the edited line, keeping order, blank lines and unknown keys")
+    func rewriteKeepsUntouchedLines() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n" + lineB + "\n\n" + lineC + "\n")
+        let store = try fileStore(FileJournal(path: folder.file("j.jsonl")))
+        try store.brew(matching: "aaaa").notes = "edited"
+        store.remove(try store.brew(matching: "bbbb"))
+        try store.save()
+        let expectedA = #"{"id":"aaaa00000001","date":"2026-11-27T08:00:00+01:00","notes":"edited","x-extra":[1, {"k": "v"}]}"#
+        #expect(folder.text("j.jsonl") == expectedA + "\n\n" + lineC + "\n")
+        #expect(folder.contents() == ["j.jsonl"])
+    }
+
+    @Test("a rewrite keeps the journal's permissions")
+    func rewriteKeepsMode() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: folder.file("j.jsonl"))
+        let store = try fileStore(FileJournal(path: folder.file("j.jsonl")))
+        store.brews[0].rating = 2
+        try store.save()
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.file("j.jsonl"))[.posixPermissions] as? Int == 0o640)
+    }
+
+    @Test("two saves in a row apply both change sets")
+    func consecutiveSaves() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineB + "\n")
+        let journal = FileJournal(path: folder.file("j.jsonl"))
+        let store = try fileStore(journal)
+        let added = store.recordBrew { $0.notes = "new" }
+        try store.save()
+        added.notes = "renamed"
+        try store.save()
+        #expect(try FileJournal(path: folder.file("j.jsonl")).load().map(\.notes) == ["second", "renamed"])
+    }
+
+    static let brokenJournals: [(String, Int, String)] = [
+        (lineA + "\n" + "{oops\n" + lineB + "\n", 2, "malformed JSON"),
+        (lineA + "\n\n\n" + #"{"id":"z","date":"2026-11-29T08:00:00Z","rating":9}"# + "\n", 4, "rating must be 1...5"),
+        (lineA + "\n" + lineB + "\n" + lineA + "\n", 3, "duplicate id 'aaaa00000001' (first on line 1)"),
+        (lineA + "\n" + #"{"id":"torn","date":"2026-11-"#, 2, "incomplete last line"),
+        (#"{"id":"x"}"# + "\n", 1, "missing required key \"date\""),
+    ]
+
+    @Test("a bad line is reported as PATH:LINE: reason", arguments: brokenJournals)
+    func malformed(contents: String, line: Int, reason: String) throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", contents)
+        let path = folder.file("j.jsonl")
+        #expect {
+            try FileJournal(path: path).load()
+        } throws: { error in
+            guard case let .malformedLine(errorPath, errorLine, errorReason) = error as? JournalError else { return false }
+            return errorPath == path && errorLine == line && errorReason.contains(reason)
+        }
+    }
+
+    @Test("invalid UTF-8 names its line")
+    func invalidUTF8Line() throws {
+        let folder = TemporaryFolder()
+        let bad = Array(#"{"id":"u","date":"2026-11-29T08:00:00Z","notes":""#.utf8) + [0xFF] + Array("\"}\n".utf8)
+        FileManager.default.createFile(atPath: folder.file("j.jsonl"), contents: Data(Array((lineA + "\n").utf8) + bad))
+        #expect(throws: JournalError.malformedLine(path: folder.file("j.jsonl"), line: 2, reason: "malformed JSON at byte 50: invalid UTF-8 in a string")) {
+            try FileJournal(path: folder.file("j.jsonl")).load()
+        }
+    }
+
+    @Test("check lists every problem; repair moves bad lines byte for byte to PATH.rejected")
+    func checkAndRepair() throws {
+        let folder = TemporaryFolder()
+        let torn = #"{"id":"torn","date":"#
+        folder.write("j.jsonl", lineA + "\n{bad one}\n" + lineB + "\n" + lineA + "\n" + torn)
+        folder.write("j.jsonl.rejected", "older rejected line\n")
+        let journal = FileJournal(path: folder.file("j.jsonl"))
+        let report = try journal.check()
+        #expect(report.brewCount == 2)
+        #expect(report.problems.map(\.line) == [2, 4, 5])
+        let moved = try journal.repair()
+        #expect(moved.map(\.line) == [2, 4, 5])
+        #expect(folder.text("j.jsonl") == lineA + "\n" + lineB + "\n")
+        #expect(folder.text("j.jsonl.rejected") == "older rejected line\n{bad one}\n" + lineA + "\n" + torn + "\n")
+        #expect(try FileJournal(path: folder.file("j.jsonl")).check().problems.isEmpty)
+    }
+
+    @Test("an exclusive lock makes a second writer wait, then time out")
+    func lockTimesOut() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        let held = try FileJournal(path: path).lock(exclusive: true, timeout: 1)
+        #expect(held != nil)
+        #expect(throws: JournalError.lockTimeout(path: path, seconds: 0.05)) {
+            try FileJournal(path: path).lock(exclusive: true, timeout: 0.05)
+        }
+        held?.release()
+        #expect(try FileJournal(path: path).lock(exclusive: true, timeout: 0.05) != nil)
+    }
+
+    @Test("a shared lock waits for a writer too")
+    func sharedLockWaitsForWriter() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        let held = try FileJournal(path: path).lock(exclusive: true, timeout: 1)
+        #expect(throws: JournalError.self) { try FileJournal(path: path).lock(exclusive: false, timeout: 0.05) }
+        held?.release()
+    }
+
+    @Test("location precedence: --file, BREWLOG_FILE, XDG_DATA_HOME, HOME", arguments: [
+        ("/opt/f.jsonl", ["BREWLOG_FILE": "/b", "XDG_DATA_HOME": "/x", "HOME": "/h"], "/opt/f.jsonl"),
+        (nil, ["BREWLOG_FILE": "/b.jsonl", "XDG_DATA_HOME": "/x", "HOME": "/h"], "/b.jsonl"),
+        (nil, ["BREWLOG_FILE": "", "XDG_DATA_HOME": "/x/", "HOME": "/h"], "/x/brewlog/journal.jsonl"),
+        (nil, ["XDG_DATA_HOME": "relative", "HOME": "/h"], "/h/.local/share/brewlog/journal.jsonl"),
+        (nil, ["HOME": "/h"], "/h/.local/share/brewlog/journal.jsonl"),
+    ] as [(String?, [String: String], String)])
+    func location(option: String?, environment: [String: String], expected: String) throws {
+        #expect(try JournalLocation.resolve(fileOption: option, environment: environment) == expected)
+    }
+
+    @Test("no location at all is an error")
+    func noLocation() {
+        #expect(throws: JournalLocation.Unresolved.self) {
+            try JournalLocation.resolve(fileOption: nil, environment: ["HOME": ""])
+        }
+    }
+}
