@@ -81,6 +81,30 @@ struct JSONScanner {
         guard index == bytes.count else { throw fail("unexpected text after the closing '}'") }
     }
 
+    /// Calls `visit` with the byte range of each element of a top-level array, then checks that
+    /// nothing but whitespace follows. Elements are only delimited here, not interpreted.
+    mutating func scanArrayElements(_ visit: (Range<Int>) -> Void) throws(JSONSyntaxError) {
+        skipWhitespace()
+        try expect(UInt8(ascii: "["), "expected '[' at the start of a JSON array")
+        skipWhitespace()
+        if peek() == UInt8(ascii: "]") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                let start = index
+                _ = try scanValue()
+                visit(start..<index)
+                skipWhitespace()
+                if peek() == UInt8(ascii: ",") { index += 1; continue }
+                try expect(UInt8(ascii: "]"), "expected ',' or ']' in the array")
+                break
+            }
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("unexpected text after the closing ']'") }
+    }
+
     /// Parses any value at the current position.
     mutating func scanValue() throws(JSONSyntaxError) -> JSONValue {
         guard let byte = peek() else { throw fail("unexpected end of line, expected a value") }

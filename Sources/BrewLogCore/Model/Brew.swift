@@ -135,17 +135,23 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         change(&edited)
         edited.id = id
         try edited.validate()
-        timestamp = edited.timestamp
-        rating = edited.rating
-        notes = edited.notes
-        method = edited.method
-        coffee = edited.coffee
-        doseGrams = edited.doseGrams
-        waterGrams = edited.waterGrams
-        grind = edited.grind
-        temperatureCelsius = edited.temperatureCelsius
-        brewTimeSeconds = edited.brewTimeSeconds
-        tags = edited.tags
+        assign(edited)
+    }
+
+    /// Writes every field of `record` (but the id) through its tracked setter, so only the fields
+    /// that differ are reported as changed. Not validated: use ``update(validating:)`` for user input.
+    public func assign(_ record: BrewRecord) {
+        timestamp = record.timestamp
+        rating = record.rating
+        notes = record.notes
+        method = record.method
+        coffee = record.coffee
+        doseGrams = record.doseGrams
+        waterGrams = record.waterGrams
+        grind = record.grind
+        temperatureCelsius = record.temperatureCelsius
+        brewTimeSeconds = record.brewTimeSeconds
+        tags = record.tags
     }
 
     /// `Brew(id, date)` for debugging.

@@ -1,0 +1,57 @@
+/// Totals and averages over a set of brews: what `brewlog stats` reports.
+public struct BrewStatistics: Equatable, Sendable {
+    /// A method or coffee with how often it was brewed and its average rating.
+    public struct Group: Equatable, Sendable {
+        /// The method or coffee as written.
+        public let name: String
+        /// How many brews used it.
+        public let brews: Int
+        /// The mean rating of its rated brews, `nil` when none is rated.
+        public let averageRating: Double?
+    }
+
+    /// Number of brews.
+    public let brews: Int
+    /// Number of distinct calendar days with a brew.
+    public let brewDays: Int
+    /// Mean rating of the rated brews.
+    public let averageRating: Double?
+    /// Mean water/dose ratio of the brews that have both.
+    public let averageRatio: Double?
+    /// Mean dose of the brews that have one.
+    public let averageDose: Double?
+    /// Per method, most brewed first (ties by name).
+    public let methods: [Group]
+    /// Per coffee, most brewed first (ties by name).
+    public let coffees: [Group]
+    /// Brews per calendar day.
+    public let brewsPerDay: [CalendarDay: Int]
+
+    /// The statistics of `records`.
+    public init(_ records: [BrewRecord]) {
+        brews = records.count
+        var perDay: [CalendarDay: Int] = [:]
+        for record in records { perDay[record.timestamp.day, default: 0] += 1 }
+        brewsPerDay = perDay
+        brewDays = perDay.count
+        averageRating = BrewStatistics.mean(records.compactMap { $0.rating.map(Double.init) })
+        averageRatio = BrewStatistics.mean(records.compactMap(\.ratio))
+        averageDose = BrewStatistics.mean(records.compactMap(\.doseGrams))
+        methods = BrewStatistics.groups(records, by: \.method)
+        coffees = BrewStatistics.groups(records, by: \.coffee)
+    }
+
+    private static func mean(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    }
+
+    private static func groups(_ records: [BrewRecord], by key: KeyPath<BrewRecord, String?>) -> [Group] {
+        var byName: [String: [BrewRecord]] = [:]
+        for record in records {
+            if let name = record[keyPath: key] { byName[name, default: []].append(record) }
+        }
+        return byName
+            .map { Group(name: $0.key, brews: $0.value.count, averageRating: mean($0.value.compactMap { $0.rating.map(Double.init) })) }
+            .sorted { ($0.brews, $1.name) > ($1.brews, $0.name) }
+    }
+}

@@ -1,0 +1,89 @@
+import BrewLogCore
+import Foundation
+
+/// The program: parses the command line, composes the one store over the one journal, runs the
+/// command, and turns every error into its message and exit code.
+struct BrewLogApp {
+    static let version = "0.1.0"
+
+    let arguments: [String]
+    let environment: [String: String]
+    let standardOutputIsTerminal: Bool
+
+    func run() -> Int32 {
+        let out = OutputStream(fd: STDOUT_FILENO)
+        let errors = OutputStream(fd: STDERR_FILENO)
+        do throws(CLIError) {
+            switch try ArgumentParser(commands: Commands.specs).parse(arguments) {
+            case let .help(command):
+                out.write(HelpText.render(command))
+            case .version:
+                out.line("brewlog \(BrewLogApp.version)")
+            case let .run(spec, parsed):
+                try Commands.run(spec, context(for: spec, parsed, out: out))
+            }
+            out.flush()
+            return 0
+        } catch {
+            out.flush()
+            if let report = error.report { errors.line(report) }
+            errors.flush()
+            return error.exitCode
+        }
+    }
+
+    private func context(for spec: CommandSpec, _ parsed: ParsedArguments, out: OutputStream) throws(CLIError) -> CommandContext {
+        let now = try currentMoment()
+        let timeZone = TimeZone.current
+        let lockTimeout = try self.lockTimeout()
+        let style = try Style.decide(option: parsed.value("color"), isTerminal: standardOutputIsTerminal, environment: environment)
+        let fileOption = parsed.value("file")
+        let environment = self.environment
+        var session: JournalSession?
+        return CommandContext(
+            command: spec, arguments: parsed, environment: environment, now: now, timeZone: timeZone,
+            out: out, style: style, terminalWidth: terminalWidth(),
+            session: { () throws(CLIError) -> JournalSession in
+                if let session { return session }
+                let path: String
+                do throws(JournalLocation.Unresolved) {
+                    path = try JournalLocation.resolve(fileOption: fileOption, environment: environment)
+                } catch {
+                    throw CLIError.configuration("cannot tell where the journal is: none of --file, BREWLOG_FILE, XDG_DATA_HOME or HOME is set",
+                                                 hint: "set HOME, or pass --file PATH")
+                }
+                let journal = FileJournal(path: path)
+                let store = BrewLogStore(journal: journal, clock: .fixed(now), timeZone: timeZone)
+                let created = JournalSession(store: store, journal: journal, lockTimeout: lockTimeout)
+                session = created
+                return created
+            })
+    }
+
+    /// `BREWLOG_NOW` when set (RFC 3339), else the system clock, read once so a run sees one "now".
+    private func currentMoment() throws(CLIError) -> Date {
+        guard let text = environment["BREWLOG_NOW"], !text.isEmpty else { return Date() }
+        guard let timestamp = Timestamp(rfc3339: text) else {
+            throw CLIError.configuration("BREWLOG_NOW is not an RFC 3339 time: '\(text)'", hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
+        }
+        return timestamp.date
+    }
+
+    /// Seconds a writer waits for the lock: `BREWLOG_LOCK_TIMEOUT`, default 10.
+    private func lockTimeout() throws(CLIError) -> Double {
+        guard let text = environment["BREWLOG_LOCK_TIMEOUT"], !text.isEmpty else { return 10 }
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            throw CLIError.configuration("BREWLOG_LOCK_TIMEOUT is not a number of seconds: '\(text)'", hint: "for example BREWLOG_LOCK_TIMEOUT=10")
+        }
+        return seconds
+    }
+
+    /// The terminal's width when standard output is one, else `$COLUMNS`, else unlimited (`nil`).
+    private func terminalWidth() -> Int? {
+        if standardOutputIsTerminal {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        }
+        return environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    }
+}

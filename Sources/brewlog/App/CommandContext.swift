@@ -1,0 +1,46 @@
+import BrewLogCore
+import Foundation
+
+/// Everything a command may use, composed once at the root from the process's environment.
+struct CommandContext {
+    let command: CommandSpec
+    let arguments: ParsedArguments
+    let environment: [String: String]
+    let now: Date
+    let timeZone: TimeZone
+    let out: OutputStream
+    let style: Style
+    let terminalWidth: Int?
+    /// The session over the journal; built on first use, so commands that need no journal never resolve one.
+    let session: () throws(CLIError) -> JournalSession
+
+    var quiet: Bool { arguments.has("quiet") }
+    var json: Bool { arguments.has("json") }
+
+    /// Today in the run's time zone.
+    var today: CalendarDay { Timestamp(date: now, timeZone: timeZone).day }
+
+    /// The WHEN given to `option`, or a usage error naming the forms.
+    func when(_ option: String) throws(CLIError) -> When? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let when = When(text, now: now, timeZone: timeZone) else {
+            throw CLIError.usage("invalid value '\(text)' for '--\(option)'",
+                                 hint: "use now, today, yesterday, YYYY-MM-DD, HH:MM or YYYY-MM-DDTHH:MM[:SS][±HH:MM]", command: command)
+        }
+        return when
+    }
+
+    /// The brew `reference` names in the loaded store.
+    func brew(_ reference: String, in store: BrewLogStore) throws(CLIError) -> Brew {
+        do throws(BrewLookupError) {
+            return try store.brew(matching: reference)
+        } catch {
+            throw CLIError(error, command: command)
+        }
+    }
+
+    /// A usage error of this command.
+    func usage(_ message: String, hint: String? = nil) -> CLIError {
+        .usage(message, hint: hint, command: command)
+    }
+}

@@ -1,0 +1,69 @@
+import BrewLogCore
+
+/// `brewlog add`: records a brew, prints its id and the streak.
+enum AddCommand: BrewLogCommand {
+    static let spec = CommandSpec(
+        name: "add",
+        abstract: "Record a brew.",
+        usage: "add [<fields>] [--date <when>] [--once-per-day] [--json]",
+        options: FieldOptions.specs + [
+            OptionSpec("date", value: "when", help: "When you brewed (default: now). An earlier date alone records 12:00."),
+            OptionSpec("once-per-day", help: "Do nothing (exit 0) when that day already has a brew: for cron."),
+            OptionSpec("json", help: "Print the new brew as JSON."),
+        ],
+        discussion: """
+            WHEN: now, today, yesterday, YYYY-MM-DD, HH:MM (today), or YYYY-MM-DDTHH:MM[:SS] with an
+            optional offset (Z, +01:00). Without an offset a time is local ($TZ). Future times are refused.
+
+            EXAMPLES:
+              brewlog add --method V60 --coffee "Kenya AA" --dose 15 --water 250 --rating 4
+              echo "Bright, blackcurrant" | brewlog add --notes -
+              brewlog add --date yesterday --once-per-day -q
+            """)
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let timestamp = try moment(context)
+        var record = BrewRecord(id: .random(), timestamp: timestamp)
+        try FieldOptions.apply(context, to: Binding(get: { record }, set: { record = $0 }))
+        try FieldOptions.validate(record, context)
+
+        let session = try context.session()
+        try session.open(writing: true)
+        defer { session.close() }
+        let store = session.store
+        if context.arguments.has("once-per-day"),
+           let existing = store.brewsByDate.last(where: { $0.day == timestamp.day }) {
+            if !context.quiet {
+                context.out.line("\(timestamp.day) already has a brew (\(existing.id)); nothing added.")
+            }
+            return
+        }
+        let filled = record
+        let brew = store.recordBrew(at: timestamp) { draft in
+            let id = draft.id
+            draft = filled
+            draft.id = id
+        }
+        try session.save()
+
+        if context.json {
+            context.out.line(BrewLineCodec.encode(brew.record))
+        } else if context.quiet {
+            context.out.line(brew.id.rawValue)
+        } else {
+            let summary = store.streakSummary
+            let style = context.style
+            context.out.line("Logged \(style.bold(brew.id.rawValue)) at \(BrewFormatting.dateTime(brew.timestamp)). "
+                + StreakCommand.sentence(summary, style: style))
+        }
+    }
+
+    /// The moment to record: `--date` resolved, or now; future moments are refused.
+    static func moment(_ context: CommandContext) throws(CLIError) -> Timestamp {
+        guard let when = try context.when("date") else { return Timestamp(date: context.now, timeZone: context.timeZone) }
+        guard let moment = when.recordingMoment(now: context.now, timeZone: context.timeZone) else {
+            throw context.usage("'\(context.arguments.value("date") ?? "")' is in the future", hint: "brews are logged after they happen")
+        }
+        return moment
+    }
+}

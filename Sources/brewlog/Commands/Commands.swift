@@ -1,0 +1,21 @@
+/// A subcommand: its spec for parsing and help, and what it does.
+protocol BrewLogCommand: Sendable {
+    static var spec: CommandSpec { get }
+    static func run(_ context: CommandContext) throws(CLIError)
+}
+
+/// Every subcommand, in the order help lists them.
+enum Commands {
+    static let all: [any BrewLogCommand.Type] = [
+        AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
+        StreakCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, CheckCommand.self,
+        CompletionCommand.self,
+    ]
+
+    static let specs: [CommandSpec] = all.map { $0.spec }
+
+    static func run(_ spec: CommandSpec, _ context: CommandContext) throws(CLIError) {
+        guard let command = all.first(where: { $0.spec.name == spec.name }) else { return }
+        try command.run(context)
+    }
+}

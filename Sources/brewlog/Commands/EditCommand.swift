@@ -1,0 +1,125 @@
+import BrewLogCore
+import Foundation
+
+/// `brewlog edit ID`: changes fields through bindings; `--editor` opens the notes in `$VISUAL`/`$EDITOR`.
+enum EditCommand: BrewLogCommand {
+    static let spec = CommandSpec(
+        name: "edit",
+        abstract: "Change a brew's fields.",
+        usage: "edit <id> [<fields>] [--date <when>] [--append-notes <text>] [--untag <t>] [--unset <field>] [--editor] [--json]",
+        arguments: [("id", "A brew id, a unique prefix of 4+ characters, or 'last'.")],
+        positionalCount: 1...1,
+        options: FieldOptions.specs + [
+            OptionSpec("date", value: "when", help: "Move the brew to another time."),
+            OptionSpec("append-notes", value: "text", help: "Add a line to the notes ('-' reads standard input)."),
+            OptionSpec("untag", value: "t", repeatable: true, help: "Remove a tag (repeatable)."),
+            OptionSpec("unset", value: "field", repeatable: true,
+                       help: "Clear a field: rating, notes, method, coffee, dose, water, grind, temp, time or tags."),
+            OptionSpec("editor", help: "Edit the notes in $VISUAL, else $EDITOR, else vi."),
+            OptionSpec("json", help: "Print the edited brew as JSON."),
+        ],
+        discussion: """
+            --unset runs first, then the field options, --untag and --append-notes. An edit that
+            changes nothing writes nothing. With --editor the journal is not locked while you edit;
+            your notes are applied afterwards to the brew as it is then.
+            """)
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let arguments = context.arguments
+        let unset = try fieldsToUnset(context)
+        let moment = arguments.value("date") == nil ? nil : try AddCommand.moment(context)
+        let appended = try arguments.value("append-notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
+        let editing = arguments.has("editor")
+        guard FieldOptions.anyGiven(in: arguments) || !unset.isEmpty || moment != nil || appended != nil
+                || !arguments.all("untag").isEmpty || editing else {
+            throw context.usage("nothing to change", hint: "give a field option such as --rating 4, or --editor")
+        }
+        let reference = arguments.positionals[0]
+        let session = try context.session()
+        var editedNotes: String?
+        if editing {
+            try session.open(writing: false)
+            session.close()
+            let brew = try context.brew(reference, in: session.store)
+            guard let notes = try Editor(environment: context.environment).edit(brew.notes) else {
+                if !context.quiet { context.out.line("Notes unchanged; nothing written.") }
+                return
+            }
+            editedNotes = notes
+        }
+
+        try session.open(writing: true)
+        defer { session.close() }
+        let brew = try context.brew(reference, in: session.store)
+        var record = brew.record
+        let draft = Binding(get: { record }, set: { record = $0 })
+        for field in unset {
+            clear(field, in: draft)
+        }
+        if let moment { draft.timestamp.wrappedValue = moment }
+        if let editedNotes { draft.notes.wrappedValue = editedNotes }
+        try FieldOptions.apply(context, to: draft)
+        for tag in arguments.all("untag") {
+            guard draft.tags.wrappedValue.contains(tag) else {
+                throw context.usage("brew \(brew.id) has no tag '\(tag)'",
+                                    hint: record.tags.isEmpty ? "it has no tags" : "its tags: \(record.tags.joined(separator: ", "))")
+            }
+            draft.tags.wrappedValue.removeAll { $0 == tag }
+        }
+        if let appended {
+            draft.notes.wrappedValue += draft.notes.wrappedValue.isEmpty ? appended : "\n" + appended
+        }
+        let edited = record
+        do throws(InvalidFieldError) {
+            try brew.update { $0 = edited }
+        } catch {
+            throw CLIError(error, command: context.command)
+        }
+        let changed = session.store.pendingChanges.changedFields[brew.id] ?? []
+        try session.save()
+
+        if context.json {
+            context.out.line(BrewLineCodec.encode(brew.record))
+        } else if context.quiet {
+            context.out.line(brew.id.rawValue)
+        } else if changed.isEmpty {
+            context.out.line("No changes to \(brew.id).")
+        } else {
+            let names = BrewField.allCases.filter(changed.contains).map(\.optionName).joined(separator: ", ")
+            context.out.line("Updated \(context.style.bold(brew.id.rawValue)): \(names).")
+        }
+    }
+
+    private static func fieldsToUnset(_ context: CommandContext) throws(CLIError) -> [BrewField] {
+        var fields: [BrewField] = []
+        for name in context.arguments.all("unset") {
+            guard let field = BrewField(name: name), field != .id, field != .date else {
+                let names = BrewField.allCases.filter { $0 != .id && $0 != .date }.map(\.optionName)
+                throw context.usage("cannot unset '\(name)'",
+                                    hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "fields: \(names.joined(separator: ", "))")
+            }
+            let option = field == .tags ? "tag" : field.optionName
+            if context.arguments.value(option) != nil {
+                throw context.usage("'--unset \(name)' and '--\(option)' contradict each other")
+            }
+            fields.append(field)
+        }
+        return fields
+    }
+
+    private static func clear(_ field: BrewField, in draft: Binding<BrewRecord>) {
+        switch field {
+        case .rating: draft.rating.wrappedValue = nil
+        case .notes: draft.notes.wrappedValue = ""
+        case .method: draft.method.wrappedValue = nil
+        case .coffee: draft.coffee.wrappedValue = nil
+        case .dose: draft.doseGrams.wrappedValue = nil
+        case .water: draft.waterGrams.wrappedValue = nil
+        case .grind: draft.grind.wrappedValue = nil
+        case .temperature: draft.temperatureCelsius.wrappedValue = nil
+        case .brewTime: draft.brewTimeSeconds.wrappedValue = nil
+        case .tags: draft.tags.wrappedValue = []
+        case .id, .date: break
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import BrewLogCore
+
+/// `brewlog export`: every brew (or a date range) to standard output as JSON Lines, JSON or CSV.
+enum ExportCommand: BrewLogCommand {
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Export brews to standard output.",
+        usage: "export [--format jsonl|json|csv] [--since <when>] [--until <when>]",
+        options: [
+            OptionSpec("format", value: "format", help: "jsonl (default; the journal's own lines), json (an array) or csv (RFC 4180)."),
+            OptionSpec("since", value: "when", help: "Only brews at or after this (a date includes its whole day)."),
+            OptionSpec("until", value: "when", help: "Only brews at or before this (a date includes its whole day)."),
+        ],
+        discussion: "Brews are written oldest first. CSV has a header row and joins tags with ';'.")
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let format = try ImportCommand.format(context, default: .jsonl)
+        let since = try context.when("since")
+        let until = try context.when("until")
+        let session = try context.session()
+        try session.open(writing: false)
+        session.close()
+        let records = session.store.brewsByDate.map(\.record).filter {
+            (since?.startsOnOrBefore($0.timestamp) ?? true) && (until?.endsOnOrAfter($0.timestamp) ?? true)
+        }
+        context.out.write(format.encode(records))
+    }
+}

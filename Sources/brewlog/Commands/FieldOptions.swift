@@ -1,0 +1,106 @@
+import BrewLogCore
+
+/// The FIELDS options `add` and `edit` share, each with its parser, written through a binding.
+enum FieldOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec("rating", value: "n", help: "Rating from 1 to 5."),
+        OptionSpec("notes", value: "text", help: "Tasting notes ('-' reads standard input)."),
+        OptionSpec("method", value: "text", help: "Brew method: V60, AeroPress, espresso, ..."),
+        OptionSpec("coffee", value: "text", help: "The beans or blend."),
+        OptionSpec("dose", value: "g", help: "Dose of coffee in grams (> 0)."),
+        OptionSpec("water", value: "g", help: "Water in grams (> 0)."),
+        OptionSpec("grind", value: "text", help: "Grind setting, e.g. '22 clicks'."),
+        OptionSpec("temp", value: "c", help: "Water temperature in °C (0 to 100)."),
+        OptionSpec("time", value: "duration", help: "Brew time: 165, 165s, 2:45 or 1h2m3s."),
+        OptionSpec("tag", value: "tag", repeatable: true, help: "Add a tag (repeatable; no commas or spaces)."),
+    ]
+
+    /// Whether any field option was given.
+    static func anyGiven(in arguments: ParsedArguments) -> Bool {
+        specs.contains { arguments.value($0.long) != nil }
+    }
+
+    /// Parses each field option given and writes it into `draft`. Validation of the whole
+    /// record happens after, in the core; this only turns text into typed values.
+    static func apply(_ context: CommandContext, to draft: Binding<BrewRecord>) throws(CLIError) {
+        let arguments = context.arguments
+        if let text = arguments.value("rating") {
+            guard let rating = Int(text) else {
+                throw context.usage("invalid value '\(text)' for '--rating'", hint: "give a whole number from 1 to 5")
+            }
+            draft.rating.wrappedValue = rating
+        }
+        if let text = arguments.value("notes") {
+            draft.notes.wrappedValue = try notes(text, context)
+        }
+        for (option, keyPath) in [("method", \BrewRecord.method), ("coffee", \.coffee), ("grind", \.grind)] {
+            if let text = arguments.value(option) {
+                draft[dynamicMember: keyPath].wrappedValue = try nonEmpty(text, option, context)
+            }
+        }
+        for (option, keyPath, unit) in [("dose", \BrewRecord.doseGrams, "g"), ("water", \.waterGrams, "g"), ("temp", \.temperatureCelsius, "°C")] {
+            if let text = arguments.value(option) {
+                draft[dynamicMember: keyPath].wrappedValue = try number(text, option, unit: unit, context)
+            }
+        }
+        if let text = arguments.value("time") {
+            guard let seconds = BrewTime.parse(text) else {
+                throw context.usage("invalid value '\(text)' for '--time'", hint: "use 165, 165s, 2:45 or 1h2m3s")
+            }
+            draft.brewTimeSeconds.wrappedValue = seconds
+        }
+        for tag in arguments.all("tag") where !draft.tags.wrappedValue.contains(tag) {
+            draft.tags.wrappedValue.append(tag)
+        }
+    }
+
+    /// Validates the assembled record, as a usage error of the command.
+    static func validate(_ record: BrewRecord, _ context: CommandContext) throws(CLIError) {
+        do throws(InvalidFieldError) {
+            try record.validate()
+        } catch {
+            throw CLIError(error, command: context.command)
+        }
+    }
+
+    /// The notes text, or all of standard input for `-` (without its final newline).
+    static func notes(_ text: String, _ context: CommandContext) throws(CLIError) -> String {
+        guard text == "-" else { return text }
+        var input = [UInt8]()
+        while let line = readLine(strippingNewline: false) {
+            input.append(contentsOf: line.utf8)
+        }
+        var notes = String(decoding: input, as: UTF8.self)
+        if notes.hasSuffix("\n") { notes.removeLast() }
+        return notes
+    }
+
+    private static func nonEmpty(_ text: String, _ option: String, _ context: CommandContext) throws(CLIError) -> String {
+        guard !text.trimmingWhitespaceForCLI().isEmpty else {
+            throw context.usage("'--\(option)' must not be empty", hint: "to clear it, use 'brewlog edit ID --unset \(option)'")
+        }
+        return text
+    }
+
+    private static func number(_ text: String, _ option: String, unit: String, _ context: CommandContext) throws(CLIError) -> Double {
+        var digits = text.trimmingWhitespaceForCLI()
+        for suffix in [unit, "C", "c", "g"] where digits.hasSuffix(suffix) {
+            digits = String(digits.dropLast(suffix.count)).trimmingWhitespaceForCLI()
+            break
+        }
+        guard let value = Double(digits), value.isFinite else {
+            throw context.usage("invalid value '\(text)' for '--\(option)'", hint: "give a number, e.g. --\(option) \(option == "temp" ? "94" : "15.5")")
+        }
+        return value
+    }
+}
+
+extension String {
+    /// The text without surrounding spaces, tabs and newlines.
+    func trimmingWhitespaceForCLI() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

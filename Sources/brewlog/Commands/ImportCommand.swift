@@ -1,0 +1,117 @@
+import BrewLogCore
+import Foundation
+
+/// `brewlog import FILE`: merges brews by id, never duplicating one.
+enum ImportCommand: BrewLogCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Merge brews from a file into the journal.",
+        usage: "import <file> [--format jsonl|json|csv] [--prefer existing|incoming] [--dry-run]",
+        arguments: [("file", "A file written by 'brewlog export' (or '-' for standard input).")],
+        positionalCount: 1...1,
+        options: [
+            OptionSpec("format", value: "format", help: "jsonl, json or csv (default: from the file name, else jsonl)."),
+            OptionSpec("prefer", value: "side", help: "On a conflict keep the existing brew (default) or take the incoming one."),
+            OptionSpec("dry-run", help: "Print what would happen; change nothing."),
+        ],
+        discussion: """
+            A brew whose id is new is added. One already present and identical is skipped. One with
+            the same id but different content is a conflict: it is reported and left alone unless
+            --prefer incoming. A file with any bad record imports nothing.
+            """)
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let path = context.arguments.positionals[0]
+        let format = try self.format(context, default: ExchangeFormat(fileName: path))
+        let prefersIncoming = try preferIncoming(context)
+        let bytes = try read(path)
+        let incoming: [BrewRecord]
+        switch format.decode(bytes) {
+        case let .success(records):
+            incoming = records
+        case let .failure(problems):
+            for problem in problems.problems {
+                context.out.line("\(path):\(problem.line): \(problem.reason)")
+            }
+            throw CLIError.dataError("\(path) has \(problems.problems.count) bad record\(problems.problems.count == 1 ? "" : "s"); nothing imported",
+                                     hint: "fix the lines listed above and import again")
+        }
+
+        let dryRun = context.arguments.has("dry-run")
+        let session = try context.session()
+        try session.open(writing: !dryRun)
+        defer { session.close() }
+        let store = session.store
+        var added = 0, skipped = 0, replaced = 0
+        var conflicts: [BrewID] = []
+        for record in incoming {
+            guard let existing = store.brew(id: record.id) else {
+                store.insert(Brew(record: record))
+                added += 1
+                continue
+            }
+            if sameBrew(existing.record, record) {
+                skipped += 1
+            } else if prefersIncoming {
+                existing.assign(record)
+                replaced += 1
+            } else {
+                conflicts.append(record.id)
+            }
+        }
+        if !dryRun {
+            try session.save()
+        }
+        guard !context.quiet else { return }
+        let verb = dryRun ? "Would import" : "Imported"
+        for id in conflicts {
+            context.out.line("conflict: \(id) differs from the journal's brew; kept the journal's")
+        }
+        var summary = "\(verb) \(added) new brew\(added == 1 ? "" : "s")"
+        if replaced > 0 { summary += ", replaced \(replaced)" }
+        summary += ", skipped \(skipped) already present"
+        if !conflicts.isEmpty { summary += ", \(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s") left alone (use --prefer incoming to take them)" }
+        context.out.line(summary + ".")
+    }
+
+    /// `--format`, or `fallback`.
+    static func format(_ context: CommandContext, default fallback: ExchangeFormat) throws(CLIError) -> ExchangeFormat {
+        guard let text = context.arguments.value("format") else { return fallback }
+        guard let format = ExchangeFormat(rawValue: text) else {
+            throw context.usage("invalid value '\(text)' for '--format'", hint: "use jsonl, json or csv")
+        }
+        return format
+    }
+
+    private static func preferIncoming(_ context: CommandContext) throws(CLIError) -> Bool {
+        switch context.arguments.value("prefer") ?? "existing" {
+        case "existing": return false
+        case "incoming": return true
+        case let other: throw context.usage("invalid value '\(other)' for '--prefer'", hint: "use existing or incoming")
+        }
+    }
+
+    /// Known fields equal; unknown keys are compared only when both sides carry some (CSV has none).
+    private static func sameBrew(_ a: BrewRecord, _ b: BrewRecord) -> Bool {
+        var a = a, b = b
+        if a.unknownFields.isEmpty || b.unknownFields.isEmpty {
+            a.unknownFields = []
+            b.unknownFields = []
+        }
+        return a == b
+    }
+
+    private static func read(_ path: String) throws(CLIError) -> [UInt8] {
+        if path == "-" {
+            return Array(FileHandle.standardInput.readDataToEndOfFile())
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw CLIError.inputMissing("no such file: \(path)")
+        }
+        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError.io("cannot read \(path)")
+        }
+        return Array(data)
+    }
+}

@@ -1,0 +1,82 @@
+import BrewLogCore
+
+/// `brewlog list`: brews in date order, newest last, as a table that fits the terminal.
+enum ListCommand: BrewLogCommand {
+    static let spec = CommandSpec(
+        name: "list",
+        abstract: "List brews, oldest first.",
+        usage: "list [--since <when>] [--until <when>] [--limit <n>] [--method <m>] [--coffee <c>] [--tag <t>] [--json]",
+        options: BrewFilter.options + [
+            OptionSpec("limit", value: "n", help: "Show only the newest n brews."),
+            OptionSpec("json", help: "Print a JSON array of brews with the journal's keys."),
+        ],
+        discussion: """
+            --method and --coffee match case-insensitively anywhere in the field; --tag matches a
+            whole tag; repeat --tag to require several. --since and --until given a date include
+            the whole day.
+            """)
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        var limit: Int?
+        if let text = context.arguments.value("limit") {
+            guard let value = Int(text), value >= 0 else {
+                throw context.usage("invalid value '\(text)' for '--limit'", hint: "give a whole number, 0 or more")
+            }
+            limit = value
+        }
+        let filter = try BrewFilter(context)
+        let session = try context.session()
+        try session.open(writing: false)
+        session.close()
+        var brews = session.store.brewsByDate.filter(filter.admits)
+        if let limit { brews = Array(brews.suffix(limit)) }
+
+        if context.json {
+            context.out.line("[" + brews.map { BrewLineCodec.encode($0.record) }.joined(separator: ",\n") + "]")
+        } else if context.quiet {
+            for brew in brews { context.out.line(brew.id.rawValue) }
+        } else if brews.isEmpty {
+            context.out.line(session.store.brews.isEmpty ? "No brews yet. Log one with 'brewlog add'." : "No brews match.")
+        } else {
+            BrewTable(brews: brews, width: context.terminalWidth, style: context.style).render(to: context.out)
+        }
+    }
+}
+
+/// The filters `list`, `stats` and `export` share.
+struct BrewFilter {
+    static let options = [
+        OptionSpec("since", value: "when", help: "Only brews at or after this (a date includes its whole day)."),
+        OptionSpec("until", value: "when", help: "Only brews at or before this (a date includes its whole day)."),
+        OptionSpec("method", value: "m", help: "Only brews whose method contains m."),
+        OptionSpec("coffee", value: "c", help: "Only brews whose coffee contains c."),
+        OptionSpec("tag", value: "t", repeatable: true, help: "Only brews with this tag (repeatable)."),
+    ]
+
+    var since: When?
+    var until: When?
+    var method: String?
+    var coffee: String?
+    var tags: [String] = []
+
+    init(_ context: CommandContext) throws(CLIError) {
+        since = try context.when("since")
+        until = try context.when("until")
+        method = context.arguments.value("method")?.lowercased()
+        coffee = context.arguments.value("coffee")?.lowercased()
+        tags = context.arguments.all("tag")
+    }
+
+    func admits(_ brew: Brew) -> Bool {
+        let timestamp = brew.timestamp
+        if let since, !since.startsOnOrBefore(timestamp) { return false }
+        if let until, !until.endsOnOrAfter(timestamp) { return false }
+        if let method, !(brew.method?.lowercased().contains(method) ?? false) { return false }
+        if let coffee, !(brew.coffee?.lowercased().contains(coffee) ?? false) { return false }
+        if !tags.isEmpty {
+            let brewTags = brew.tags
+            if !tags.allSatisfy(brewTags.contains) { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,36 @@
+import BrewLogCore
+
+/// `brewlog rm ID...`: removes brews, all or none.
+enum RemoveCommand: BrewLogCommand {
+    static let spec = CommandSpec(
+        name: "rm",
+        abstract: "Remove brews.",
+        usage: "rm <id>...",
+        arguments: [("id", "Brew ids, unique prefixes of 4+ characters, or 'last'.")],
+        positionalCount: 1...Int.max,
+        options: [])
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let session = try context.session()
+        try session.open(writing: true)
+        defer { session.close() }
+        let store = session.store
+        var doomed: [Brew] = []
+        for reference in context.arguments.positionals {
+            let brew = try context.brew(reference, in: store)
+            if !doomed.contains(where: { $0 === brew }) { doomed.append(brew) }
+        }
+        for brew in doomed {
+            store.remove(brew)
+        }
+        try session.save()
+        for brew in doomed {
+            if context.quiet {
+                context.out.line(brew.id.rawValue)
+            } else {
+                let method = brew.method.map { ", \($0)" } ?? ""
+                context.out.line("Removed \(brew.id) (\(BrewFormatting.dateTime(brew.timestamp))\(method)).")
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import BrewLogCore
+
+/// `brewlog stats`: totals, per method and coffee, averages, and a calendar heatmap.
+enum StatsCommand: BrewLogCommand {
+    static let spec = CommandSpec(
+        name: "stats",
+        abstract: "Show totals, averages and a calendar heatmap.",
+        usage: "stats [--since <when>] [--json]",
+        options: [
+            OptionSpec("since", value: "when", help: "Only count brews at or after this (a date includes its whole day)."),
+            OptionSpec("json", help: "Print the figures as JSON."),
+        ],
+        discussion: "The heatmap shows the last 26 weeks, Monday to Sunday, one cell per day: · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more.")
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let since = try context.when("since")
+        let session = try context.session()
+        try session.open(writing: false)
+        session.close()
+        let store = session.store
+        let records = store.brews.map(\.record).filter { since?.startsOnOrBefore($0.timestamp) ?? true }
+        let stats = BrewStatistics(records)
+        let streak = store.streakSummary
+        if context.json {
+            context.out.line(json(stats, streak))
+            return
+        }
+        let out = context.out
+        let style = context.style
+        out.line(style.bold("Brews") + "       \(stats.brews) on \(stats.brewDays) day\(stats.brewDays == 1 ? "" : "s")")
+        out.line(style.bold("Streak") + "      \(streak.current) current, \(streak.longest) longest\(streak.brewedToday ? " (today included)" : "")")
+        out.line(style.bold("Rating") + "      " + (stats.averageRating.map { "\(oneDecimal($0)) average" } ?? "-"))
+        out.line(style.bold("Ratio") + "       " + (stats.averageRatio.map { BrewFormatting.ratio($0) + " average" } ?? "-"))
+        out.line(style.bold("Dose") + "        " + (stats.averageDose.map { oneDecimal($0) + " g average" } ?? "-"))
+        section("Methods", stats.methods, showRating: true, out: out, style: style)
+        section("Coffees", stats.coffees, showRating: false, out: out, style: style)
+        out.line()
+        for line in Heatmap(brewsPerDay: stats.brewsPerDay, today: store.today, style: style).lines {
+            out.line(line)
+        }
+    }
+
+    private static func section(_ title: String, _ groups: [BrewStatistics.Group], showRating: Bool, out: OutputStream, style: Style) {
+        guard !groups.isEmpty else { return }
+        out.line()
+        out.line(style.bold(title))
+        let shown = groups.prefix(8)
+        let nameWidth = min(40, shown.map { BrewFormatting.displayWidth($0.name) }.max() ?? 0)
+        for group in shown {
+            var line = "  " + BrewFormatting.padded(BrewFormatting.truncate(group.name, to: nameWidth), to: nameWidth)
+                + "  " + String(group.brews).leftPadded(to: 5)
+            if showRating, let rating = group.averageRating { line += "  ★ " + oneDecimal(rating) }
+            out.line(line)
+        }
+        if groups.count > shown.count {
+            out.line(style.dim("  … and \(groups.count - shown.count) more"))
+        }
+    }
+
+    static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+
+    private static func json(_ stats: BrewStatistics, _ streak: StreakSummary) -> String {
+        func number(_ value: Double?) -> String { value.map { formatNumber(($0 * 1000).rounded() / 1000) } ?? "null" }
+        func quoted(_ text: String) -> String {
+            var out = ""
+            BrewLineCodec.appendQuoted(text, to: &out)
+            return out
+        }
+        func groups(_ groups: [BrewStatistics.Group]) -> String {
+            "[" + groups.map { "{\"name\":\(quoted($0.name)),\"brews\":\($0.brews),\"averageRating\":\(number($0.averageRating))}" }
+                .joined(separator: ",") + "]"
+        }
+        return "{\"brews\":\(stats.brews),\"brewDays\":\(stats.brewDays),\"currentStreak\":\(streak.current),"
+            + "\"longestStreak\":\(streak.longest),\"brewedToday\":\(streak.brewedToday),"
+            + "\"averageRating\":\(number(stats.averageRating)),\"averageRatio\":\(number(stats.averageRatio)),"
+            + "\"averageDose\":\(number(stats.averageDose)),\"methods\":\(groups(stats.methods)),\"coffees\":\(groups(stats.coffees))}"
+    }
+}
+
+extension String {
+    /// The text right-aligned in `width` columns.
+    func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+}

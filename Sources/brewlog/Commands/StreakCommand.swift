@@ -1,0 +1,53 @@
+import BrewLogCore
+
+/// `brewlog streak`: the current and longest streak in one sentence; `--check` for scripts.
+enum StreakCommand: BrewLogCommand {
+    static let spec = CommandSpec(
+        name: "streak",
+        abstract: "Show your current and longest brewing streak.",
+        usage: "streak [--check] [--json]",
+        options: [
+            OptionSpec("check", help: "Exit 0 when today has a brew, 1 when not (for reminders)."),
+            OptionSpec("json", help: "Print the streak as JSON."),
+        ],
+        discussion: """
+            A streak counts consecutive calendar days with a brew. It stays alive until today ends:
+            if you brewed yesterday but not yet today, the streak still counts.
+
+            EXAMPLE (an evening reminder in crontab):
+              0 20 * * * brewlog streak --check -q || notify-send "Brew today to keep your streak"
+            """)
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let session = try context.session()
+        try session.open(writing: false)
+        session.close()
+        let summary = session.store.streakSummary
+        if context.json {
+            let start = summary.currentStart.map { "\"\($0)\"" } ?? "null"
+            let last = summary.lastBrewDay.map { "\"\($0)\"" } ?? "null"
+            context.out.line("{\"current\":\(summary.current),\"longest\":\(summary.longest),\"brewedToday\":\(summary.brewedToday),"
+                + "\"lastBrewDay\":\(last),\"currentStart\":\(start)}")
+        } else if !context.quiet {
+            context.out.line(sentence(summary, style: context.style))
+        }
+        if context.arguments.has("check") && !summary.brewedToday {
+            throw CLIError.checkFailed
+        }
+    }
+
+    /// "5-day streak, today included. Longest: 12 days."
+    static func sentence(_ summary: StreakSummary, style: Style) -> String {
+        let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
+        let longest = "Longest: \(days(summary.longest))."
+        if summary.current == 0 {
+            let last = summary.lastBrewDay.map { " (last brew: \($0))" } ?? ""
+            return "No streak yet\(last). Log a brew today to start one. \(longest)"
+        }
+        let streak = "\(summary.current)-day streak"
+        if summary.brewedToday {
+            return style.green(streak) + ", today included. \(longest)"
+        }
+        return style.yellow(streak) + ", but no brew yet today: log one before midnight to keep it. \(longest)"
+    }
+}

@@ -1,0 +1,77 @@
+import BrewLogCore
+
+/// How brews' values read in human output.
+enum BrewFormatting {
+    /// `★★★★☆` for 4, `-` when unrated.
+    static func stars(_ rating: Int?) -> String {
+        guard let rating else { return "-" }
+        return String(repeating: "★", count: rating) + String(repeating: "☆", count: max(0, 5 - rating))
+    }
+
+    /// `1:16.7`.
+    static func ratio(_ ratio: Double?) -> String {
+        guard let ratio else { return "-" }
+        let tenths = (ratio * 10).rounded()
+        return "1:\(Int(tenths) / 10).\(Int(tenths) % 10)"
+    }
+
+    /// `2026-11-29 07:15` on the clock the brew was recorded on.
+    static func dateTime(_ timestamp: Timestamp) -> String {
+        let wall = timestamp.wallClock
+        return "\(wall.day) \(pad2(wall.hour)):\(pad2(wall.minute))"
+    }
+
+    /// `2026-11-29 07:15 +01:00`.
+    static func dateTimeWithOffset(_ timestamp: Timestamp) -> String {
+        let offset = abs(timestamp.utcOffsetSeconds)
+        return dateTime(timestamp) + " " + (timestamp.utcOffsetSeconds < 0 ? "-" : "+") + pad2(offset / 3600) + ":" + pad2(offset % 3600 / 60)
+    }
+
+    /// The first line of the notes.
+    static func firstLine(_ notes: String) -> String {
+        String(notes.prefix { $0 != "\n" && $0 != "\r" })
+    }
+
+    /// `s` cut to `width` columns with `…` when it is longer.
+    static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard displayWidth(text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = displayWidth(String(character))
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    /// Terminal columns `text` takes: East Asian wide characters and emoji take two.
+    static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { total, character in
+            guard let scalar = character.unicodeScalars.first else { return total }
+            let value = scalar.value
+            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+                || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
+                || (0x20000...0x3FFFD).contains(value)
+            return total + (wide ? 2 : 1)
+        }
+    }
+
+    /// Pads `text` with spaces to `width` columns.
+    static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+    }
+
+    /// `18 g`, `18.5 g`.
+    static func grams(_ value: Double?) -> String {
+        value.map { formatNumber($0) + " g" } ?? "-"
+    }
+
+    private static func pad2(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

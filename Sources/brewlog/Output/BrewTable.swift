@@ -1,0 +1,57 @@
+import BrewLogCore
+
+/// The `list` table: aligned columns, notes truncated with … to fit the width.
+///
+/// When the width is too small, the least important columns (coffee, then method, then ratio)
+/// are dropped before the notes shrink below 12 columns.
+struct BrewTable {
+    let brews: [Brew]
+    /// Columns available; `nil` for unlimited (output to a pipe without `$COLUMNS`).
+    let width: Int?
+    let style: Style
+
+    private struct Column {
+        let title: String
+        let cells: [String]
+        var width: Int { ([title] + cells).map(BrewFormatting.displayWidth).max() ?? 0 }
+    }
+
+    func render(to out: OutputStream) {
+        let records = brews.map(\.record)
+        var columns = [
+            Column(title: "ID", cells: records.map(\.id.rawValue)),
+            Column(title: "DATE", cells: records.map { BrewFormatting.dateTime($0.timestamp) }),
+            Column(title: "RATING", cells: records.map { BrewFormatting.stars($0.rating) }),
+            Column(title: "METHOD", cells: records.map { $0.method ?? "-" }),
+            Column(title: "COFFEE", cells: records.map { $0.coffee ?? "-" }),
+            Column(title: "RATIO", cells: records.map { BrewFormatting.ratio($0.ratio) }),
+        ]
+        let notes = records.map { BrewFormatting.firstLine($0.notes) }
+        if let width {
+            for droppable in ["COFFEE", "METHOD", "RATIO"] where fixedWidth(columns) + 12 > width {
+                columns.removeAll { $0.title == droppable }
+            }
+        }
+        let notesWidth = width.map { max(0, $0 - fixedWidth(columns)) }
+        let widths = columns.map(\.width)
+        var header = zip(columns, widths).map { BrewFormatting.padded($0.title, to: $1) }.joined(separator: "  ")
+        if notesWidth.map({ $0 > 0 }) ?? true { header += "  NOTES" }
+        out.line(style.bold(header.trimmingWhitespaceForCLI()))
+        for (row, note) in notes.enumerated() {
+            var cells = zip(columns, widths).map { BrewFormatting.padded($0.cells[row], to: $1) }
+            cells[0] = style.yellow(cells[0])
+            var line = cells.joined(separator: "  ")
+            if let notesWidth {
+                if notesWidth > 0 { line += "  " + BrewFormatting.truncate(note, to: notesWidth) }
+            } else {
+                line += "  " + note
+            }
+            out.line(String(line.reversed().drop { $0 == " " }.reversed()))
+        }
+    }
+
+    /// Columns taken by everything but the notes, with the two-space gaps (and the one before notes).
+    private func fixedWidth(_ columns: [Column]) -> Int {
+        columns.map(\.width).reduce(0, +) + 2 * columns.count
+    }
+}

@@ -1,0 +1,137 @@
+/// The options and arguments given to one command, by long option name.
+struct ParsedArguments {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+    /// Long option names in the order given (for edits applied in order).
+    private(set) var order: [(name: String, value: String?)] = []
+
+    /// The last value of `option`, GNU style (a later `--rating 4` wins over an earlier one).
+    func value(_ option: String) -> String? { values[option]?.last }
+
+    /// Every value of a repeatable option, in order.
+    func all(_ option: String) -> [String] { values[option] ?? [] }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    mutating func add(_ option: OptionSpec, value: String?) {
+        order.append((option.long, value))
+        if let value {
+            values[option.long, default: []].append(value)
+        } else {
+            flags.insert(option.long)
+        }
+    }
+
+    mutating func addPositional(_ value: String) { positionals.append(value) }
+}
+
+/// What the command line asks for.
+enum Invocation {
+    /// Help for a command, or for brewlog itself when `nil`.
+    case help(CommandSpec?)
+    case version
+    case run(CommandSpec, ParsedArguments)
+}
+
+/// Hand-written parsing with swift-argument-parser's and GNU's conventions.
+///
+/// Subcommands; global options before or after the subcommand; `--opt value` and `--opt=value`;
+/// an option that takes a value takes the next argument whatever it looks like; `-q` style short
+/// flags, clustered or not; `--` ends options; `-` alone is a positional (standard input).
+struct ArgumentParser {
+    let commands: [CommandSpec]
+
+    func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
+        var command: CommandSpec?
+        var parsed = ParsedArguments()
+        var endOfOptions = false
+        var wantsHelp = false
+        var wantsVersion = false
+        var helpTopic: String?
+        var index = 0
+        func nextValue(for option: OptionSpec, given: String) throws(CLIError) -> String {
+            guard index < arguments.count else {
+                throw CLIError.usage("missing value for '\(given)'", hint: "'\(given)' takes <\(option.valueName ?? "value")>", command: command)
+            }
+            index += 1
+            return arguments[index - 1]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if !endOfOptions && argument == "--" {
+                endOfOptions = true
+            } else if !endOfOptions && argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name = String(body.prefix { $0 != "=" })
+                let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                let available = (command?.options ?? []) + GlobalOptions.all + (command == nil ? [GlobalOptions.version] : [])
+                guard let option = available.first(where: { $0.long == name }) else {
+                    let suggestion = nearest(to: name, in: available.map(\.long)).map { "did you mean '--\($0)'?" }
+                    throw CLIError.usage("unknown option '--\(name)'", hint: suggestion, command: command)
+                }
+                if option.valueName != nil {
+                    let value: String
+                    if let inline { value = inline } else { value = try nextValue(for: option, given: "--" + name) }
+                    parsed.add(option, value: value)
+                } else if inline != nil {
+                    throw CLIError.usage("option '--\(name)' takes no value", hint: nil, command: command)
+                } else {
+                    parsed.add(option, value: nil)
+                }
+            } else if !endOfOptions && argument.hasPrefix("-") && argument.count > 1 {
+                let available = (command?.options ?? []) + GlobalOptions.all
+                var letters = Substring(argument.dropFirst())
+                while let letter = letters.first {
+                    letters = letters.dropFirst()
+                    guard let option = available.first(where: { $0.short == letter }) else {
+                        throw CLIError.usage("unknown option '-\(letter)'", hint: nil, command: command)
+                    }
+                    if option.valueName != nil {
+                        let value: String
+                        if letters.isEmpty { value = try nextValue(for: option, given: "-\(letter)") } else { value = String(letters) }
+                        parsed.add(option, value: value)
+                        letters = ""
+                    } else {
+                        parsed.add(option, value: nil)
+                    }
+                }
+            } else if command == nil && !wantsHelp {
+                if argument == "help" {
+                    wantsHelp = true
+                    continue
+                }
+                command = try lookup(argument)
+            } else if command == nil && wantsHelp && helpTopic == nil {
+                helpTopic = argument
+            } else {
+                parsed.addPositional(argument)
+            }
+            if parsed.has("help") { wantsHelp = true }
+            if parsed.has("version") { wantsVersion = true }
+        }
+        if wantsHelp {
+            if let helpTopic { return .help(try lookup(helpTopic)) }
+            return .help(command)
+        }
+        if wantsVersion { return .version }
+        guard let command else { return .help(nil) }
+        let count = parsed.positionals.count
+        if count > command.positionalCount.upperBound {
+            let extra = parsed.positionals[command.positionalCount.upperBound]
+            throw CLIError.usage("unexpected argument '\(extra)'", hint: nil, command: command)
+        }
+        if count < command.positionalCount.lowerBound {
+            let missing = command.arguments.first.map(\.name) ?? "argument"
+            throw CLIError.usage("missing <\(missing)>", hint: nil, command: command)
+        }
+        return .run(command, parsed)
+    }
+
+    func lookup(_ name: String) throws(CLIError) -> CommandSpec {
+        if let command = commands.first(where: { $0.name == name }) { return command }
+        let suggestion = nearest(to: name, in: commands.map(\.name)).map { "did you mean '\($0)'?" }
+        throw CLIError.usage("unknown command '\(name)'", hint: suggestion ?? "see 'brewlog --help' for the commands", command: nil)
+    }
+}

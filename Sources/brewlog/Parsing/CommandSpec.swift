@@ -1,0 +1,59 @@
+/// One option a command accepts: `--rating <n>`, `-q, --quiet`.
+struct OptionSpec {
+    /// The long name without dashes (`rating`).
+    let long: String
+    /// The one-letter form, if any (`q` for `-q`).
+    var short: Character?
+    /// The value's placeholder (`n`, `when`); `nil` for a flag.
+    var valueName: String?
+    /// Whether it may be given more than once, collecting every value.
+    var repeatable = false
+    /// One line of help.
+    let help: String
+
+    init(_ long: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, help: String) {
+        self.long = long
+        self.short = short
+        self.valueName = value
+        self.repeatable = repeatable
+        self.help = help
+    }
+
+    /// `-q, --quiet` or `--rating <n>`, as help shows it.
+    var synopsis: String {
+        let long = "--" + self.long + (valueName.map { " <\($0)>" } ?? "")
+        return short.map { "-\($0), " + long } ?? long
+    }
+}
+
+/// A subcommand: its name, what it does, what it accepts, and its help text.
+struct CommandSpec {
+    let name: String
+    /// One sentence for the OVERVIEW line and the SUBCOMMANDS list.
+    let abstract: String
+    /// The USAGE line after `brewlog `.
+    let usage: String
+    /// Positional arguments, for the ARGUMENTS section.
+    var arguments: [(name: String, help: String)] = []
+    /// How many positional arguments are allowed.
+    var positionalCount: ClosedRange<Int> = 0...0
+    let options: [OptionSpec]
+    /// Extra paragraphs after the options (examples, notes).
+    var discussion: String?
+
+    func option(named long: String) -> OptionSpec? {
+        options.first { $0.long == long }
+    }
+}
+
+/// Options every command accepts, before or after the subcommand name.
+enum GlobalOptions {
+    static let all: [OptionSpec] = [
+        OptionSpec("file", value: "path", help: "The journal file (default: $BREWLOG_FILE, then $XDG_DATA_HOME/brewlog/journal.jsonl)."),
+        OptionSpec("color", value: "when", help: "Colour output: auto, always or never (default: auto)."),
+        OptionSpec("quiet", short: "q", help: "Print only what a script needs."),
+        OptionSpec("help", short: "h", help: "Show help information."),
+    ]
+
+    static let version = OptionSpec("version", help: "Show the version.")
+}

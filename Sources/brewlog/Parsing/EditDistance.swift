@@ -1,0 +1,25 @@
+/// The nearest of `candidates` to `word` by Levenshtein distance, when it is close enough to be a typo.
+func nearest(to word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { (candidate: $0, distance: editDistance(word, $0)) }
+    guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
+    let limit = max(1, min(3, word.count / 3 + 1))
+    if best.distance <= limit { return best.candidate }
+    return candidates.first { $0.hasPrefix(word) && word.count >= 2 }
+}
+
+/// The number of single-character insertions, deletions and substitutions that turn `a` into `b`.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
