@@ -19,7 +19,7 @@ final class TemporaryFolder {
     func file(_ name: String) -> String { path + "/" + name }
 
     func write(_ name: String, _ text: String) {
-        FileManager.default.createFile(atPath: file(name), contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: file(name), contents: Data(text.utf8))
     }
 
     func bytes(_ name: String) -> [UInt8]? {
@@ -144,7 +144,7 @@ struct FileJournalTests {
     func invalidUTF8Line() throws {
         let folder = TemporaryFolder()
         let bad = Array(#"{"id":"u","date":"2026-11-29T08:00:00Z","notes":""#.utf8) + [0xFF] + Array("\"}\n".utf8)
-        FileManager.default.createFile(atPath: folder.file("j.jsonl"), contents: Data(Array((lineA + "\n").utf8) + bad))
+        _ = FileManager.default.createFile(atPath: folder.file("j.jsonl"), contents: Data(Array((lineA + "\n").utf8) + bad))
         #expect(throws: JournalError.malformedLine(path: folder.file("j.jsonl"), line: 2, reason: "malformed JSON at byte 50: invalid UTF-8 in a string")) {
             try FileJournal(path: folder.file("j.jsonl")).load()
         }

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// A journal of four brews over three days, with a line BrewLog did not write (unsorted, unknown key).
+let sampleJournal = [
+    #"{"id":"aaaa00000001","date":"2026-11-27T08:00:00+01:00","rating":3,"notes":"first\nsecond line","method":"V60","coffee":"Kenya AA","dose_g":15,"water_g":250,"tags":["morning"]}"#,
+    #"{"id":"cccc00000003","date":"2026-11-29T07:00:00+01:00","rating":5,"notes":"today","method":"Espresso","coffee":"Brazil","dose_g":18,"water_g":36}"#,
+    #"{"id":"bbbb00000002","date":"2026-11-28T08:00:00+01:00","notes":"","method":"AeroPress","x-scale":{"g":15.0}}"#,
+    #"{"id":"bbbb00000004","date":"2026-11-28T18:00:00+01:00","rating":4,"notes":"evening","method":"v60","tags":["evening","decaf"]}"#,
+].joined(separator: "\n") + "\n"
+
+@Suite("brewlog list, show and streak")
+struct ReadingCommandTests {
+    func sandbox() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.writeJournal(sampleJournal)
+        return sandbox
+    }
+
+    @Test("list prints an aligned table in date order, newest last")
+    func table() {
+        let output = sandbox().ok(["list"], env: ["COLUMNS": nil])
+        #expect(output == """
+            ID            DATE              RATING  METHOD     COFFEE    RATIO   NOTES
+            aaaa00000001  2026-11-27 08:00  ★★★☆☆   V60        Kenya AA  1:16.7  first
+            bbbb00000002  2026-11-28 08:00  -       AeroPress  -         -
+            bbbb00000004  2026-11-28 18:00  ★★★★☆   v60        -         -       evening
+            cccc00000003  2026-11-29 07:00  ★★★★★   Espresso   Brazil    1:2.0   today
+
+            """)
+    }
+
+    @Test("list fits a narrow width: notes truncated with …, then columns dropped")
+    func narrow() {
+        let sandbox = self.sandbox()
+        sandbox.ok(["add", "--notes", "a long note that cannot fit in sixty columns at all"])
+        for width in [100, 80, 60, 50] {
+            let output = sandbox.ok(["list"], env: ["COLUMNS": "\(width)"])
+            #expect(output.split(separator: "\n").allSatisfy { $0.count <= width })
+        }
+        let sixty = sandbox.ok(["list"], env: ["COLUMNS": "60"])
+        #expect(sixty.contains("  a long note…\n"))
+        #expect(!sixty.contains("COFFEE"))
+        #expect(!sixty.contains("METHOD"))
+        #expect(sandbox.ok(["list"], env: ["COLUMNS": "100"]).contains("COFFEE"))
+    }
+
+    @Test("list filters", arguments: [
+        (["--since", "2026-11-28"], ["bbbb00000002", "bbbb00000004", "cccc00000003"]),
+        (["--until", "2026-11-28"], ["aaaa00000001", "bbbb00000002", "bbbb00000004"]),
+        (["--since", "2026-11-28T12:00", "--until", "today"], ["bbbb00000004", "cccc00000003"]),
+        (["--limit", "2"], ["bbbb00000004", "cccc00000003"]),
+        (["--limit", "0"], []),
+        (["--method", "V60"], ["aaaa00000001", "bbbb00000004"]),
+        (["--coffee", "kenya"], ["aaaa00000001"]),
+        (["--tag", "evening"], ["bbbb00000004"]),
+        (["--tag", "evening", "--tag", "morning"], []),
+        (["--since", "yesterday", "--method", "v60"], ["bbbb00000004"]),
+    ])
+    func filters(arguments: [String], ids: [String]) {
+        let output = sandbox().ok(["list", "-q"] + arguments)
+        #expect(output.split(separator: "\n").map(String.init) == ids)
+    }
+
+    @Test("list --json prints the journal's objects, unknown keys included")
+    func listJSON() {
+        let output = sandbox().ok(["list", "--json", "--limit", "3"])
+        #expect(output.hasPrefix("[{\"id\":\"bbbb00000002\""))
+        #expect(output.contains(#""x-scale":{"g":15.0}"#))
+        #expect(output.hasSuffix("}]\n"))
+    }
+
+    @Test("show prints every field")
+    func show() {
+        #expect(sandbox().ok(["show", "aaaa"]) == """
+            id        aaaa00000001
+            date      2026-11-27 08:00 +01:00
+            rating    ★★★☆☆ (3)
+            method    V60
+            coffee    Kenya AA
+            dose      15 g
+            water     250 g
+            ratio     1:16.7
+            grind     -
+            temp      -
+            time      -
+            tags      morning
+            notes
+              first
+              second line
+
+            """)
+    }
+
+    @Test("show last is the newest by date, not the last line")
+    func showLast() {
+        #expect(sandbox().ok(["show", "last", "--json"]).hasPrefix(#"{"id":"cccc00000003""#))
+    }
+
+    @Test("an ambiguous prefix is a usage error listing the candidates")
+    func ambiguous() {
+        let result = sandbox().run(["show", "bbbb"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("brewlog: error: id prefix 'bbbb' matches 2 brews: bbbb00000002, bbbb00000004\n"))
+    }
+
+    @Test("streak says where the streak stands", arguments: [
+        ("2026-11-29T09:15:00+01:00", 0, "3-day streak, today included. Longest: 3 days.\n"),
+        ("2026-11-30T09:15:00+01:00", 1, "3-day streak, but no brew yet today: log one before midnight to keep it. Longest: 3 days.\n"),
+        ("2026-12-01T09:15:00+01:00", 1, "No streak yet (last brew: 2026-11-29). Log a brew today to start one. Longest: 3 days.\n"),
+    ] as [(String, Int32, String)])
+    func streak(now: String, checkStatus: Int32, sentence: String) {
+        let sandbox = self.sandbox()
+        #expect(sandbox.ok(["streak"], env: ["BREWLOG_NOW": now]) == sentence)
+        let check = sandbox.run(["streak", "--check"], env: ["BREWLOG_NOW": now])
+        #expect(check.status == checkStatus)
+        #expect(check.stdout == sentence)
+        #expect(check.stderr == "")
+    }
+
+    @Test("streak --json has SPEC's shape")
+    func streakJSON() {
+        let sandbox = self.sandbox()
+        #expect(sandbox.ok(["streak", "--json"]) ==
+            #"{"current":3,"longest":3,"brewedToday":true,"lastBrewDay":"2026-11-29","currentStart":"2026-11-27"}"# + "\n")
+        #expect(Sandbox().ok(["streak", "--json"]) ==
+            #"{"current":0,"longest":0,"brewedToday":false,"lastBrewDay":null,"currentStart":null}"# + "\n")
+    }
+
+    @Test("an empty journal lists a friendly line, and JSON is an empty array")
+    func emptyJournal() {
+        let sandbox = Sandbox()
+        #expect(sandbox.ok(["list"]) == "No brews yet. Log one with 'brewlog add'.\n")
+        #expect(sandbox.ok(["list", "--json"]) == "[]\n")
+        #expect(sandbox.journal == nil)
+    }
+}
