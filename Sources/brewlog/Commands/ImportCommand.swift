@@ -109,9 +109,14 @@ enum ImportCommand: BrewLogCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw CLIError.inputMissing("no such file: \(path)")
         }
-        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        guard !isFolder.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
             throw CLIError.io("cannot read \(path)")
         }
-        return Array(data)
+        defer { try? handle.close() }
+        do {
+            return Array(try handle.readToEnd() ?? Data())
+        } catch {
+            throw CLIError.io("cannot read \(path): \(error.localizedDescription)")
+        }
     }
 }
