@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// The journal as a JSON Lines file: appends for new brews, atomic rewrites for everything else.
 ///
@@ -136,11 +137,23 @@ public final class FileJournal: Journal {
         self.loaded = LoadedFile(lineIDs: lineIDs, size: output.count, endsWithNewline: true, exists: true)
     }
 
+    /// The prefix of the temporary files a rewrite creates next to the journal.
+    var temporaryPrefix: String { "." + fileName + ".tmp-" }
+
+    /// Deletes temporary files a killed rewrite left behind. Only call it holding the exclusive
+    /// lock: then no other writer can be using one. Best effort; failures are ignored.
+    func removeStaleTemporaryFiles() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(temporaryPrefix) {
+            try? system.unlink(directory + "/" + name)
+        }
+    }
+
     /// Replaces the journal with `contents` atomically: temporary sibling, fsync, rename, fsync of the folder.
     func replaceContents(with contents: [UInt8]) throws(JournalError) {
         try ensureDirectory()
         let existingMode = existingPermissions()
-        let temporary = directory + "/." + fileName + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = directory + "/" + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = try call("create", creating: true) { () throws(SystemCallError) in
             try system.open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         }

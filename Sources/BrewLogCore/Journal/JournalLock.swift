@@ -51,6 +51,7 @@ public final class JournalLock {
         while true {
             do throws(SystemCallError) {
                 try system.flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB)
+                if exclusive { journal.removeStaleTemporaryFiles() }
                 return lock
             } catch {
                 guard error.code == EWOULDBLOCK || error.code == EAGAIN else {
