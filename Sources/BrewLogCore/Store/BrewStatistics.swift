@@ -20,7 +20,8 @@ public struct BrewStatistics: Equatable, Sendable {
     public let averageRatio: Double?
     /// Mean dose of the brews that have one.
     public let averageDose: Double?
-    /// Per method, most brewed first (ties by name).
+    /// Per method, most brewed first (ties by name); spellings that differ only in case are one
+    /// group, named by its most frequent spelling.
     public let methods: [Group]
     /// Per coffee, most brewed first (ties by name).
     public let coffees: [Group]
@@ -46,12 +47,17 @@ public struct BrewStatistics: Equatable, Sendable {
     }
 
     private static func groups(_ records: [BrewRecord], by key: KeyPath<BrewRecord, String?>) -> [Group] {
-        var byName: [String: [BrewRecord]] = [:]
+        var byKey: [String: [(name: String, record: BrewRecord)]] = [:]
         for record in records {
-            if let name = record[keyPath: key] { byName[name, default: []].append(record) }
+            if let name = record[keyPath: key] { byKey[name.lowercased(), default: []].append((name, record)) }
         }
-        return byName
-            .map { Group(name: $0.key, brews: $0.value.count, averageRating: mean($0.value.compactMap { $0.rating.map(Double.init) })) }
+        return byKey.values
+            .map { members in
+                var spellings: [String: Int] = [:]
+                for member in members { spellings[member.name, default: 0] += 1 }
+                let name = spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? members[0].name
+                return Group(name: name, brews: members.count, averageRating: mean(members.compactMap { $0.record.rating.map(Double.init) }))
+            }
             .sorted { ($0.brews, $1.name) > ($1.brews, $0.name) }
     }
 }

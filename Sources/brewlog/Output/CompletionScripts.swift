@@ -37,14 +37,16 @@ enum CompletionScripts {
         return """
             # bash completion for brewlog (brewlog completion bash)
             _brewlog() {
-                local cur prev cmd opts i
+                local cur prev cmd opts i file
                 COMPREPLY=()
                 cur="${COMP_WORDS[COMP_CWORD]}"
                 prev="${COMP_WORDS[COMP_CWORD-1]}"
                 cmd=""
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     case "${COMP_WORDS[i]}" in
-                        --file|--color) ((i++)) ;;
+                        --file) file="${COMP_WORDS[i+1]}"; ((i++)) ;;
+                        --file=*) file="${COMP_WORDS[i]#--file=}" ;;
+                        --color) ((i++)) ;;
                         -*) ;;
                         *) cmd="${COMP_WORDS[i]}"; break ;;
                     esac
@@ -64,7 +66,7 @@ enum CompletionScripts {
                 if [[ "$cur" == -* ]]; then
                     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
                 elif [[ "$cmd" == show || "$cmd" == edit || "$cmd" == rm ]]; then
-                    COMPREPLY=($(compgen -W "last $(brewlog list -q 2>/dev/null)" -- "$cur"))
+                    COMPREPLY=($(compgen -W "last $(brewlog ${file:+--file "$file"} list -q 2>/dev/null)" -- "$cur"))
                 elif [[ "$cmd" == import ]]; then
                     COMPREPLY=($(compgen -f -- "$cur"))
                 fi
