@@ -1,23 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads and writes one brew as one JSON Lines line, with the journal keys of SPEC's table.
 ///
 /// Writing puts the known keys first in a fixed order, omits absent optionals, always writes
 /// `notes`, and then the unknown keys exactly as they were read.
 public enum BrewLineCodec {
     /// The brew in `line` (without its newline), or a reason it is not one.
+    ///
+    /// Known keys are matched on their bytes and their values read straight into typed fields;
+    /// only unknown keys go through the general JSON value parser (to keep their exact text).
     public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> BrewRecord {
         var fields = DecodedFields()
         var scanner = JSONScanner(line)
         do throws(JSONSyntaxError) {
-            try scanner.scanObject { (key, value, range) throws(JSONSyntaxError) in
-                guard fields.seen.insert(key).inserted else {
-                    throw JSONSyntaxError(message: "duplicate key \"\(key)\"", offset: range.lowerBound)
-                }
-                do throws(LineProblem) {
-                    try fields.take(key, value, raw: range, in: line)
-                } catch {
-                    throw JSONSyntaxError(message: error.reason, offset: -1)
+            scanner.skipWhitespace()
+            try scanner.expect(UInt8(ascii: "{"), "expected '{' at the start of a brew")
+            scanner.skipWhitespace()
+            if scanner.peek() == UInt8(ascii: "}") {
+                scanner.index += 1
+            } else {
+                while true {
+                    scanner.skipWhitespace()
+                    guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.fail("expected a key in double quotes") }
+                    let keyStart = scanner.index
+                    let key = try scanner.scanRawString()
+                    let keyText: String? = key.decoded == nil ? nil : try scanner.decodedString(key)
+                    let field = keyText.map(KnownKey.init(text:)) ?? KnownKey(bytes: UnsafeBufferPointer(rebasing: line[key.range]))
+                    let name = keyText ?? String(decoding: UnsafeBufferPointer(rebasing: line[key.range]), as: UTF8.self)
+                    scanner.skipWhitespace()
+                    try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(name)\"")
+                    scanner.skipWhitespace()
+                    try fields.take(field, named: name, keyOffset: keyStart, from: &scanner, in: line)
+                    scanner.skipWhitespace()
+                    if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
+                    try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(name)\"")
+                    break
                 }
             }
+            scanner.skipWhitespace()
+            guard scanner.index == line.count else { throw scanner.fail("unexpected text after the closing '}'") }
         } catch {
             throw LineProblem(error.offset >= 0 ? "malformed JSON at byte \(error.offset + 1): \(error.message)" : error.message)
         }
@@ -123,9 +150,38 @@ public struct LineProblem: Error, Equatable, Sendable {
     }
 }
 
+/// A journal key BrewLog knows, recognised from its bytes.
+private enum KnownKey {
+    case id, date, rating, notes, method, coffee, dose, water, grind, temperature, brewTime, tags, unknown
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        func equals(_ word: StaticString) -> Bool {
+            bytesEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), bytes)
+        }
+        switch bytes.first {
+        case UInt8(ascii: "i"): self = equals("id") ? .id : .unknown
+        case UInt8(ascii: "d"): self = equals("date") ? .date : equals("dose_g") ? .dose : .unknown
+        case UInt8(ascii: "r"): self = equals("rating") ? .rating : .unknown
+        case UInt8(ascii: "n"): self = equals("notes") ? .notes : .unknown
+        case UInt8(ascii: "m"): self = equals("method") ? .method : .unknown
+        case UInt8(ascii: "c"): self = equals("coffee") ? .coffee : .unknown
+        case UInt8(ascii: "w"): self = equals("water_g") ? .water : .unknown
+        case UInt8(ascii: "g"): self = equals("grind") ? .grind : .unknown
+        case UInt8(ascii: "t"): self = equals("temp_c") ? .temperature : equals("time_s") ? .brewTime : equals("tags") ? .tags : .unknown
+        default: self = .unknown
+        }
+    }
+
+    init(text: String) {
+        var copy = text
+        self = copy.withUTF8 { KnownKey(bytes: $0) }
+    }
+}
+
 /// The known fields of a line as they are read, before the record is assembled.
 private struct DecodedFields {
-    var seen: Set<String> = []
+    var seen: UInt16 = 0
+    var unknownNames: Set<String> = []
     var id: BrewID?
     var timestamp: Timestamp?
     var rating: Int?
@@ -140,56 +196,123 @@ private struct DecodedFields {
     var tags: [String] = []
     var unknown: [UnknownField] = []
 
-    mutating func take(_ key: String, _ value: JSONValue, raw: Range<Int>, in line: UnsafeBufferPointer<UInt8>) throws(LineProblem) {
-        if case .null = value, key != "id", key != "date" { return }
+    /// Reads the value of `key` at the scanner's position into its field.
+    mutating func take(_ key: KnownKey, named name: String, keyOffset: Int, from scanner: inout JSONScanner,
+                       in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        let duplicate: Bool
+        if key == .unknown {
+            duplicate = !unknownNames.insert(name).inserted
+        } else {
+            let bit: UInt16 = 1 << UInt16(KnownKey.allKnown.firstIndex(of: key) ?? 15)
+            duplicate = seen & bit != 0
+            seen |= bit
+        }
+        if duplicate { throw JSONSyntaxError(message: "duplicate key \"\(name)\"", offset: keyOffset) }
+        if key != .id, key != .date, key != .unknown, scanner.peek() == UInt8(ascii: "n") {
+            _ = try scanner.scanValue()
+            return
+        }
         switch key {
-        case "id":
-            guard let id = BrewID(try string(key, value)) else { throw LineProblem("\"id\" must be a non-empty string without whitespace") }
-            self.id = id
-        case "date":
-            let text = try string(key, value)
-            guard let timestamp = Timestamp(rfc3339: text) else {
-                throw LineProblem("\"date\" is not an RFC 3339 time with an offset: \"\(text)\"")
+        case .id:
+            guard let id = BrewID(try string(name, &scanner)) else {
+                throw problem("\"id\" must be a non-empty string without whitespace")
             }
-            self.timestamp = timestamp
-        case "rating": rating = try integer(key, value)
-        case "notes": notes = try string(key, value)
-        case "method": method = try optionalText(key, value)
-        case "coffee": coffee = try optionalText(key, value)
-        case "grind": grind = try optionalText(key, value)
-        case "dose_g": dose = try number(key, value)
-        case "water_g": water = try number(key, value)
-        case "temp_c": temperature = try number(key, value)
-        case "time_s": brewTime = try integer(key, value)
-        case "tags":
-            guard case let .array(elements) = value else { throw LineProblem("\"tags\" must be an array of strings, got \(value.kind)") }
-            tags = try elements.map { element throws(LineProblem) in try string("tags", element) }
-        default:
-            unknown.append(UnknownField(key: key, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[raw]), as: UTF8.self)))
+            self.id = id
+        case .date:
+            let start = scanner.index
+            guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
+            let raw = try scanner.scanRawString()
+            let parsed: Timestamp? = raw.decoded.map { bytes in bytes.withUnsafeBufferPointer { Timestamp(rfc3339: $0) } }
+                ?? Timestamp(rfc3339: UnsafeBufferPointer(rebasing: line[raw.range]))
+            guard let parsed else {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: line[(start + 1)..<(scanner.index - 1)]), as: UTF8.self)
+                throw problem("\"date\" is not an RFC 3339 time with an offset: \"\(text)\"")
+            }
+            timestamp = parsed
+        case .rating: rating = try integer(name, &scanner, in: line)
+        case .notes: notes = try string(name, &scanner)
+        case .method: method = try optionalText(name, &scanner)
+        case .coffee: coffee = try optionalText(name, &scanner)
+        case .grind: grind = try optionalText(name, &scanner)
+        case .dose: dose = try number(name, &scanner).value
+        case .water: water = try number(name, &scanner).value
+        case .temperature: temperature = try number(name, &scanner).value
+        case .brewTime: brewTime = try integer(name, &scanner, in: line)
+        case .tags:
+            guard scanner.peek() == UInt8(ascii: "[") else { throw try wrongType(name, "an array of strings", &scanner) }
+            scanner.index += 1
+            scanner.skipWhitespace()
+            if scanner.peek() == UInt8(ascii: "]") { scanner.index += 1; return }
+            while true {
+                scanner.skipWhitespace()
+                guard scanner.peek() == UInt8(ascii: "\"") else {
+                    let value = try scanner.scanValue()
+                    throw problem("\"tags\" must be an array of strings, got \(value.kind) in it")
+                }
+                tags.append(try scanner.scanString())
+                scanner.skipWhitespace()
+                if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
+                try scanner.expect(UInt8(ascii: "]"), "expected ',' or ']' in \"tags\"")
+                return
+            }
+        case .unknown:
+            let start = scanner.index
+            _ = try scanner.scanValue()
+            unknown.append(UnknownField(key: name, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
         }
     }
 
-    private func string(_ key: String, _ value: JSONValue) throws(LineProblem) -> String {
-        guard case let .string(text) = value else { throw LineProblem("\"\(key)\" must be a string, got \(value.kind)") }
-        return text
+    private func string(_ name: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
+        guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
+        return try scanner.scanString()
     }
 
-    private func optionalText(_ key: String, _ value: JSONValue) throws(LineProblem) -> String? {
-        let text = try string(key, value)
+    private func optionalText(_ name: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String? {
+        let text = try string(name, &scanner)
         return text.isEmpty ? nil : text
     }
 
-    private func number(_ key: String, _ value: JSONValue) throws(LineProblem) -> Double {
-        guard case let .number(number, _) = value else { throw LineProblem("\"\(key)\" must be a number, got \(value.kind)") }
-        return number
+    private func number(_ name: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONNumber {
+        guard let first = scanner.peek(), first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            throw try wrongType(name, "a number", &scanner)
+        }
+        return try scanner.scanNumberValue()
     }
 
-    private func integer(_ key: String, _ value: JSONValue) throws(LineProblem) -> Int {
-        guard case let .number(number, text) = value else { throw LineProblem("\"\(key)\" must be a whole number, got \(value.kind)") }
-        guard let whole = Int(exactly: number), number.rounded() == number else {
-            throw LineProblem("\"\(key)\" must be a whole number (got \(text))")
+    private func integer(_ name: String, _ scanner: inout JSONScanner, in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Int {
+        guard let first = scanner.peek(), first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            throw try wrongType(name, "a whole number", &scanner)
+        }
+        let number = try scanner.scanNumberValue()
+        guard number.isInteger, let whole = Int(exactly: number.value) else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: line[number.range]), as: UTF8.self)
+            throw problem("\"\(name)\" must be a whole number (got \(text))")
         }
         return whole
+    }
+
+    private func wrongType(_ name: String, _ expected: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONSyntaxError {
+        let value = try scanner.scanValue()
+        return problem("\"\(name)\" must be \(expected), got \(value.kind)")
+    }
+
+    /// A problem with a value, not with the JSON syntax (no byte offset).
+    private func problem(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: -1)
+    }
+}
+
+extension KnownKey {
+    static let allKnown: [KnownKey] = [.id, .date, .rating, .notes, .method, .coffee, .dose, .water, .grind, .temperature, .brewTime, .tags]
+}
+
+extension JSONScanner {
+    /// The text of a scanned string that had escapes.
+    func decodedString(_ raw: (range: Range<Int>, decoded: [UInt8]?, ascii: Bool)) throws(JSONSyntaxError) -> String {
+        guard let decoded = raw.decoded else { return "" }
+        return try decoded.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            try JSONScanner.makeString(buffer, ascii: false, at: raw.range.lowerBound)
+        }
     }
 }
 

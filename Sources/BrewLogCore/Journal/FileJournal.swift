@@ -40,17 +40,74 @@ public final class FileJournal: Journal {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Every brew; an absent file is an empty journal. Throws the first bad line.
-    public func load() throws(JournalError) -> [BrewRecord] {
-        guard let bytes = try readFile() else {
+    /// Reads the journal a chunk at a time, calling `body` with each brew; an absent file is an
+    /// empty journal. Throws the first bad line (before `body` has seen any brew after it).
+    public func forEachRecord(_ body: (BrewRecord) -> Void) throws(JournalError) {
+        let fd: Int32
+        do throws(SystemCallError) {
+            fd = try system.open(path, O_RDONLY, 0)
+        } catch {
+            guard error.code == ENOENT else { throw JournalError.io(path: path, operation: "open", reason: error.description) }
             loaded = LoadedFile(lineIDs: [], size: 0, endsWithNewline: true, exists: false)
-            return []
+            return
         }
-        let scan = try bytes.withUnsafeBufferPointer { buffer throws(JournalError) in
-            try JournalScan(buffer, path: path, collectAll: false)
+        defer { system.close(fd) }
+        var validator = LineValidator()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var filled = 0
+        var size = 0
+        var lastByte: UInt8 = 0x0A
+        var lineNumber = 1
+        func handle(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) throws(JournalError) {
+            switch validator.read(text, terminated: terminated) {
+            case let .success(record):
+                if let record { body(record) }
+            case let .failure(problem):
+                throw JournalError.malformedLine(path: path, line: lineNumber, reason: problem.reason)
+            }
+            lineNumber += 1
         }
-        loaded = LoadedFile(lineIDs: scan.lineIDs, size: bytes.count, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true, exists: true)
-        return scan.records
+        while true {
+            if filled == buffer.count {
+                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            }
+            let count: Int
+            do throws(SystemCallError) {
+                count = try buffer.withUnsafeMutableBytes { raw in
+                    Result { () throws(SystemCallError) in
+                        try system.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+                    }
+                }.get()
+            } catch {
+                throw JournalError.io(path: path, operation: "read", reason: error.description)
+            }
+            if count == 0 { break }
+            lastByte = buffer[filled + count - 1]
+            filled += count
+            size += count
+            let consumed = try buffer.withUnsafeBufferPointer { all throws(JournalError) -> Int in
+                var start = 0
+                guard let base = all.baseAddress else { return 0 }
+                while start < filled, let found = memchr(base + start, 0x0A, filled - start) {
+                    let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    try handle(UnsafeBufferPointer(rebasing: all[start..<newline]), terminated: true)
+                    start = newline + 1
+                }
+                return start
+            }
+            buffer.withUnsafeMutableBufferPointer { all in
+                if consumed > 0, let base = all.baseAddress {
+                    memmove(base, base + consumed, filled - consumed)
+                }
+            }
+            filled -= consumed
+        }
+        if filled > 0 {
+            try buffer.withUnsafeBufferPointer { all throws(JournalError) in
+                try handle(UnsafeBufferPointer(rebasing: all[0..<filled]), terminated: false)
+            }
+        }
+        loaded = LoadedFile(lineIDs: validator.lineIDs, size: size, endsWithNewline: lastByte == 0x0A, exists: true)
     }
 
     /// Writes `changes`: appended when they are inserts only, otherwise an atomic rewrite.

@@ -1,8 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A parsed JSON value, as much of JSON as a journal line can hold.
 enum JSONValue: Equatable {
     case string(String)
-    /// A number with its exact source text, so `18` and `18.0` stay as written.
-    case number(Double, text: String)
+    /// A number.
+    case number(Double)
     case bool(Bool)
     case null
     case array([JSONValue])
@@ -11,7 +19,7 @@ enum JSONValue: Equatable {
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case let (.string(a), .string(b)): a == b
-        case let (.number(a, _), .number(b, _)): a == b
+        case let (.number(a), .number(b)): a == b
         case let (.bool(a), .bool(b)): a == b
         case (.null, .null): true
         case let (.array(a), .array(b)): a == b
@@ -33,6 +41,22 @@ enum JSONValue: Equatable {
     }
 }
 
+/// Whether two byte buffers hold the same bytes.
+func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+    return memcmp(left, right, a.count) == 0
+}
+
+/// A number as the scanner read it.
+struct JSONNumber {
+    let value: Double
+    /// Whether the text has no fractional part (`4`, `4.0`), so it can be a whole-number field.
+    let isInteger: Bool
+    /// Where the number's text is in the line, for error messages.
+    let range: Range<Int>
+}
+
 /// A JSON syntax error at a byte offset of a line.
 struct JSONSyntaxError: Error {
     let message: String
@@ -45,40 +69,11 @@ struct JSONSyntaxError: Error {
 /// only the strings it returns, and reports where a line went wrong.
 struct JSONScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var index = 0
+    var index = 0
     private var depth = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-    }
-
-    /// Calls `visit` for each member of the top-level object with its value and the byte range of
-    /// the value's source text, then checks that nothing but whitespace follows.
-    mutating func scanObject(_ visit: (String, JSONValue, Range<Int>) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
-        skipWhitespace()
-        try expect(UInt8(ascii: "{"), "expected '{' at the start of a brew")
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-        } else {
-            while true {
-                skipWhitespace()
-                guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
-                let key = try scanString()
-                skipWhitespace()
-                try expect(UInt8(ascii: ":"), "expected ':' after key \"\(key)\"")
-                skipWhitespace()
-                let start = index
-                let value = try scanValue()
-                try visit(key, value, start..<index)
-                skipWhitespace()
-                if peek() == UInt8(ascii: ",") { index += 1; continue }
-                try expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(key)\"")
-                break
-            }
-        }
-        skipWhitespace()
-        guard index == bytes.count else { throw fail("unexpected text after the closing '}'") }
     }
 
     /// Calls `visit` with the byte range of each element of a top-level array, then checks that
@@ -163,41 +158,94 @@ struct JSONScanner {
     }
 
     private mutating func scanNumber() throws(JSONSyntaxError) -> JSONValue {
+        .number(try scanNumberValue().value)
+    }
+
+    /// Parses a number (RFC 8259 grammar). Plain decimals of up to 15 digits are converted
+    /// exactly without allocating (one correctly rounded division); the rest go through `Double(String)`.
+    mutating func scanNumberValue() throws(JSONSyntaxError) -> JSONNumber {
         let start = index
-        if peek() == UInt8(ascii: "-") { index += 1 }
+        var negative = false
+        if peek() == UInt8(ascii: "-") { negative = true; index += 1 }
         guard let first = peek(), isDigit(first) else { throw fail("expected a digit") }
+        var mantissa = 0
+        var digits = 0
+        var fractionDigits = 0
+        var isInteger = true
         index += 1
-        if first != UInt8(ascii: "0") { skipDigits() }
+        mantissa = Int(first - UInt8(ascii: "0"))
+        digits = first == UInt8(ascii: "0") ? 0 : 1
+        if first != UInt8(ascii: "0") {
+            while let byte = peek(), isDigit(byte) {
+                if digits < 18 { mantissa = mantissa * 10 + Int(byte - UInt8(ascii: "0")) }
+                digits += 1
+                index += 1
+            }
+        }
         if peek() == UInt8(ascii: ".") {
             index += 1
             guard let next = peek(), isDigit(next) else { throw fail("expected a digit after '.'") }
-            skipDigits()
+            while let byte = peek(), isDigit(byte) {
+                if digits < 18 { mantissa = mantissa * 10 + Int(byte - UInt8(ascii: "0")) }
+                digits += 1
+                fractionDigits += 1
+                index += 1
+                if byte != UInt8(ascii: "0") { isInteger = false }
+            }
         }
+        var simple = digits <= 15 && fractionDigits <= 22
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            simple = false
             index += 1
             if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
             guard let next = peek(), isDigit(next) else { throw fail("expected a digit in the exponent") }
             skipDigits()
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw JSONSyntaxError(message: "number \(text) is out of range", offset: start) }
-        return .number(value, text: text)
+        let value: Double
+        if simple {
+            let magnitude = Double(mantissa) / JSONScanner.powersOfTen[fractionDigits]
+            value = negative ? -magnitude : magnitude
+        } else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            guard let parsed = Double(text), parsed.isFinite else {
+                throw JSONSyntaxError(message: "number \(text) is out of range", offset: start)
+            }
+            value = parsed
+            isInteger = parsed.rounded() == parsed
+        }
+        return JSONNumber(value: value, isInteger: isInteger, range: start..<index)
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
     /// Parses a string at the current position (which holds its opening quote).
     mutating func scanString() throws(JSONSyntaxError) -> String {
+        let raw = try scanRawString()
+        if let decoded = raw.decoded {
+            return try decoded.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                try JSONScanner.makeString(buffer, ascii: false, at: raw.range.lowerBound)
+            }
+        }
+        return try JSONScanner.makeString(UnsafeBufferPointer(rebasing: bytes[raw.range]), ascii: raw.ascii, at: raw.range.lowerBound)
+    }
+
+    /// Scans a string without building it: its bytes' range when it has no escapes (with whether
+    /// they are all ASCII), else the decoded bytes too.
+    mutating func scanRawString() throws(JSONSyntaxError) -> (range: Range<Int>, decoded: [UInt8]?, ascii: Bool) {
         index += 1
         let start = index
-        // Fast path: no escapes, so the bytes are the string.
+        var high: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                return try validated(slice, at: start)
+                return (start..<(index - 1), nil, high < 0x80)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw fail("control character in a string (newlines must be written \\n)") }
+            high |= byte
             index += 1
         }
         var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -206,7 +254,7 @@ struct JSONScanner {
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return try decoded.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in try validated(buffer, at: start) }
+                return (start..<(index - 1), decoded, false)
             case UInt8(ascii: "\\"):
                 try scanEscape(into: &decoded)
             case ..<0x20:
@@ -217,6 +265,18 @@ struct JSONScanner {
             }
         }
         throw JSONSyntaxError(message: "unterminated string", offset: start - 1)
+    }
+
+    /// A String of `buffer`, which must be valid UTF-8 (checked unless `ascii`).
+    static func makeString(_ buffer: UnsafeBufferPointer<UInt8>, ascii: Bool, at offset: Int) throws(JSONSyntaxError) -> String {
+        let string = String(decoding: buffer, as: UTF8.self)
+        // Decoding repairs invalid UTF-8 with U+FFFD, so an unchanged result proves the input valid.
+        if !ascii {
+            var copy = string
+            let same = copy.withUTF8 { bytesEqual($0, buffer) }
+            guard same else { throw JSONSyntaxError(message: "invalid UTF-8 in a string", offset: offset) }
+        }
+        return string
     }
 
     private mutating func scanEscape(into decoded: inout [UInt8]) throws(JSONSyntaxError) {
@@ -268,13 +328,6 @@ struct JSONScanner {
         return value
     }
 
-    private func validated(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONSyntaxError) -> String {
-        guard let string = String(validating: buffer, as: UTF8.self) else {
-            throw JSONSyntaxError(message: "invalid UTF-8 in a string", offset: offset)
-        }
-        return string
-    }
-
     private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard index + expected.count <= bytes.count,
@@ -284,16 +337,16 @@ struct JSONScanner {
         index += expected.count
     }
 
-    private mutating func expect(_ byte: UInt8, _ message: String) throws(JSONSyntaxError) {
+    mutating func expect(_ byte: UInt8, _ message: String) throws(JSONSyntaxError) {
         guard peek() == byte else { throw fail(message) }
         index += 1
     }
 
-    private func peek() -> UInt8? {
+    func peek() -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): index += 1
@@ -310,7 +363,7 @@ struct JSONScanner {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
-    private func fail(_ message: String) -> JSONSyntaxError {
+    func fail(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: index)
     }
 

@@ -18,10 +18,8 @@ extension FileJournal {
     /// Reads the whole journal and reports every problem, without stopping at the first.
     public func check() throws(JournalError) -> JournalReport {
         guard let bytes = try readFile() else { return JournalReport(brewCount: 0, problems: []) }
-        let scan = try bytes.withUnsafeBufferPointer { buffer throws(JournalError) in
-            try JournalScan(buffer, path: path, collectAll: true)
-        }
-        return JournalReport(brewCount: scan.records.count, problems: scan.problems)
+        let scan = bytes.withUnsafeBufferPointer { JournalScan($0) }
+        return JournalReport(brewCount: scan.brewCount, problems: scan.problems)
     }
 
     /// Moves every bad line, byte for byte, to `PATH.rejected` (appending, each ending in a
@@ -31,9 +29,7 @@ extension FileJournal {
     /// the two leaves a line in both files, never in neither. Hold the exclusive lock.
     public func repair() throws(JournalError) -> [JournalProblem] {
         guard let bytes = try readFile() else { return [] }
-        let scan = try bytes.withUnsafeBufferPointer { buffer throws(JournalError) in
-            try JournalScan(buffer, path: path, collectAll: true)
-        }
+        let scan = bytes.withUnsafeBufferPointer { JournalScan($0) }
         guard !scan.problems.isEmpty else { return [] }
         var rejected: [UInt8] = []
         for problem in scan.problems {

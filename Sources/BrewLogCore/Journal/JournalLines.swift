@@ -17,7 +17,7 @@ struct JournalLine {
 }
 
 /// Calls `body` for each line of `bytes`; a final line without a newline is included.
-func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (JournalLine) throws(JournalError) -> Void) throws(JournalError) {
+func forEachLine<E: Error>(in bytes: UnsafeBufferPointer<UInt8>, _ body: (JournalLine) throws(E) -> Void) throws(E) {
     var start = 0
     var number = 1
     guard let base = bytes.baseAddress else { return }
@@ -40,49 +40,52 @@ func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
 }
 
-/// The outcome of reading every line of a journal.
+/// Reads journal lines one at a time: blank lines, brews, bad lines and duplicate ids.
+struct LineValidator {
+    /// Per physical line read so far: the id of the brew on it, or `nil` for a blank or bad line.
+    private(set) var lineIDs: [BrewID?] = []
+    private var seen: Set<BrewID> = []
+
+    /// The line's brew (`nil` for a blank line), or what is wrong with it.
+    mutating func read(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) -> Result<BrewRecord?, LineProblem> {
+        if isBlank(text) {
+            lineIDs.append(nil)
+            return .success(nil)
+        }
+        do throws(LineProblem) {
+            let record = try BrewLineCodec.decode(text)
+            guard seen.insert(record.id).inserted else {
+                let first = (lineIDs.firstIndex(of: record.id) ?? 0) + 1
+                lineIDs.append(nil)
+                return .failure(LineProblem("duplicate id '\(record.id)' (first on line \(first))"))
+            }
+            lineIDs.append(record.id)
+            return .success(record)
+        } catch {
+            lineIDs.append(nil)
+            return .failure(terminated ? error : LineProblem("incomplete last line (no newline at the end; an interrupted write?): \(error.reason)"))
+        }
+    }
+}
+
+/// Every line of a whole journal read at once, collecting every problem (for `check` and `repair`).
 struct JournalScan {
-    /// Valid brews, in line order.
-    var records: [BrewRecord] = []
-    /// Per physical line: the id of the brew on it, or `nil` for a blank or bad line.
-    var lineIDs: [BrewID?] = []
-    /// Every problem found (only the first when scanning stopped at it).
+    /// The number of valid brews.
+    var brewCount = 0
+    /// Every problem found, in line order.
     var problems: [JournalProblem] = []
 
-    /// Reads every line of `bytes`; stops at the first problem unless `collectAll`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, path: String, collectAll: Bool) throws(JournalError) {
-        var firstLine: [BrewID: Int] = [:]
-        var scan = JournalScan()
-        try forEachLine(in: bytes) { line throws(JournalError) in
-            let text = UnsafeBufferPointer(rebasing: bytes[line.range])
-            if isBlank(text) {
-                scan.lineIDs.append(nil)
-                return
-            }
-            var problem: String?
-            do throws(LineProblem) {
-                let record = try BrewLineCodec.decode(text)
-                if let earlier = firstLine[record.id] {
-                    problem = "duplicate id '\(record.id)' (first on line \(earlier))"
-                } else {
-                    firstLine[record.id] = line.number
-                    scan.records.append(record)
-                    scan.lineIDs.append(record.id)
-                }
-            } catch {
-                problem = line.terminated ? error.reason : "incomplete last line (no newline at the end; an interrupted write?): \(error.reason)"
-            }
-            guard let problem else { return }
-            scan.lineIDs.append(nil)
-            scan.problems.append(JournalProblem(line: line.number, reason: problem, range: line.range))
-            if !collectAll {
-                throw JournalError.malformedLine(path: path, line: line.number, reason: problem)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var validator = LineValidator()
+        forEachLine(in: bytes) { line in
+            switch validator.read(UnsafeBufferPointer(rebasing: bytes[line.range]), terminated: line.terminated) {
+            case let .success(record):
+                if record != nil { brewCount += 1 }
+            case let .failure(problem):
+                problems.append(JournalProblem(line: line.number, reason: problem.reason, range: line.range))
             }
         }
-        self = scan
     }
-
-    private init() {}
 }
 
 /// One bad line of a journal, as `check` reports it.

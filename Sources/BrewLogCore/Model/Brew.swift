@@ -11,7 +11,14 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     public let id: BrewID
     /// Where reads and writes of this brew's properties are reported.
     public let registry = ChangeRegistry()
-    private let storage: Mutex<BrewRecord>
+    private let storage: Mutex<Storage>
+
+    /// The fields, and the change log of the store that holds the brew (told of every change,
+    /// so the journal writes exactly what changed). One lock guards both.
+    private struct Storage {
+        var record: BrewRecord
+        weak var owner: ChangeLog?
+    }
 
     /// A brew with the given fields; without `utcOffsetSeconds`, the offset of the system time zone at `date`.
     public convenience init(
@@ -30,21 +37,21 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     /// A brew holding `record` (not validated).
     public init(record: BrewRecord) {
         self.id = record.id
-        self.storage = Mutex(record)
+        self.storage = Mutex(Storage(record: record))
     }
 
     /// Every field as a value. Reading it is a read of every property.
     public var record: BrewRecord {
-        for keyPath in Brew.fieldsByKeyPath.keys {
+        for keyPath in Brew.trackedKeyPaths {
             registry.access(keyPath)
         }
-        return storage.withLock { $0 }
+        return storage.withLock { $0.record }
     }
 
     /// The moment and UTC offset the brew was recorded with.
     public var timestamp: Timestamp {
         get { read(\.timestamp, \.timestamp) }
-        set { write(\.timestamp, \.timestamp, newValue) }
+        set { write(\.timestamp, \.timestamp, .date, newValue) }
     }
 
     /// When the brew was made. Setting it keeps the recorded UTC offset.
@@ -65,61 +72,61 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     /// 1...5, or `nil` when unrated.
     public var rating: Int? {
         get { read(\.rating, \.rating) }
-        set { write(\.rating, \.rating, newValue) }
+        set { write(\.rating, \.rating, .rating, newValue) }
     }
 
     /// Tasting notes.
     public var notes: String {
         get { read(\.notes, \.notes) }
-        set { write(\.notes, \.notes, newValue) }
+        set { write(\.notes, \.notes, .notes, newValue) }
     }
 
     /// Brew method.
     public var method: String? {
         get { read(\.method, \.method) }
-        set { write(\.method, \.method, newValue) }
+        set { write(\.method, \.method, .method, newValue) }
     }
 
     /// The beans or blend.
     public var coffee: String? {
         get { read(\.coffee, \.coffee) }
-        set { write(\.coffee, \.coffee, newValue) }
+        set { write(\.coffee, \.coffee, .coffee, newValue) }
     }
 
     /// Dose in grams.
     public var doseGrams: Double? {
         get { read(\.doseGrams, \.doseGrams) }
-        set { write(\.doseGrams, \.doseGrams, newValue) }
+        set { write(\.doseGrams, \.doseGrams, .dose, newValue) }
     }
 
     /// Water in grams.
     public var waterGrams: Double? {
         get { read(\.waterGrams, \.waterGrams) }
-        set { write(\.waterGrams, \.waterGrams, newValue) }
+        set { write(\.waterGrams, \.waterGrams, .water, newValue) }
     }
 
     /// Grind setting.
     public var grind: String? {
         get { read(\.grind, \.grind) }
-        set { write(\.grind, \.grind, newValue) }
+        set { write(\.grind, \.grind, .grind, newValue) }
     }
 
     /// Water temperature in °C.
     public var temperatureCelsius: Double? {
         get { read(\.temperatureCelsius, \.temperatureCelsius) }
-        set { write(\.temperatureCelsius, \.temperatureCelsius, newValue) }
+        set { write(\.temperatureCelsius, \.temperatureCelsius, .temperature, newValue) }
     }
 
     /// Brew time in seconds.
     public var brewTimeSeconds: Int? {
         get { read(\.brewTimeSeconds, \.brewTimeSeconds) }
-        set { write(\.brewTimeSeconds, \.brewTimeSeconds, newValue) }
+        set { write(\.brewTimeSeconds, \.brewTimeSeconds, .brewTime, newValue) }
     }
 
     /// Tags, in the order they were added.
     public var tags: [String] {
         get { read(\.tags, \.tags) }
-        set { write(\.tags, \.tags, newValue) }
+        set { write(\.tags, \.tags, .tags, newValue) }
     }
 
     /// Water per gram of coffee (a derived value: it tracks `doseGrams` and `waterGrams`).
@@ -131,7 +138,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     /// Applies `change` to a copy of the record, validates the result, then writes each field
     /// that differs through its tracked setter. On a validation error nothing is written.
     public func update(validating change: (inout BrewRecord) -> Void) throws(InvalidFieldError) {
-        var edited = storage.withLock { $0 }
+        var edited = storage.withLock { $0.record }
         change(&edited)
         edited.id = id
         try edited.validate()
@@ -157,32 +164,43 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     /// `Brew(id, date)` for debugging.
     public var description: String { "Brew(\(id), \(timestamp))" }
 
-    /// The field each tracked stored property holds, so the store can tell the journal what changed.
+    /// The key paths of the tracked stored properties (reading ``record`` reads them all).
     /// (Key paths are immutable, so sharing this constant across threads is safe.)
-    nonisolated(unsafe) static let fieldsByKeyPath: [AnyKeyPath: BrewField] = [
-        \Brew.timestamp: .date, \Brew.rating: .rating, \Brew.notes: .notes, \Brew.method: .method,
-        \Brew.coffee: .coffee, \Brew.doseGrams: .dose, \Brew.waterGrams: .water, \Brew.grind: .grind,
-        \Brew.temperatureCelsius: .temperature, \Brew.brewTimeSeconds: .brewTime, \Brew.tags: .tags,
+    nonisolated(unsafe) static let trackedKeyPaths: [AnyKeyPath] = [
+        \Brew.timestamp, \Brew.rating, \Brew.notes, \Brew.method, \Brew.coffee, \Brew.doseGrams,
+        \Brew.waterGrams, \Brew.grind, \Brew.temperatureCelsius, \Brew.brewTimeSeconds, \Brew.tags,
     ]
+
+    /// Starts telling `changeLog` about every change (the store calls it when the brew joins it).
+    func attach(to changeLog: ChangeLog) {
+        storage.withLock { $0.owner = changeLog }
+    }
+
+    /// Stops telling the store's change log (when the brew leaves the store).
+    func detach() {
+        storage.withLock { $0.owner = nil }
+    }
 
     @inline(__always)
     private func read<Value>(_ property: KeyPath<Brew, Value>, _ field: KeyPath<BrewRecord, Value>) -> Value {
         registry.access(property)
         // Key paths are immutable; the compiler cannot see that `KeyPath` is safe to send.
         nonisolated(unsafe) let field = field
-        return storage.withLock { $0[keyPath: field] }
+        return storage.withLock { $0.record[keyPath: field] }
     }
 
     private func write<Value: Equatable & Sendable>(
-        _ property: KeyPath<Brew, Value>, _ field: WritableKeyPath<BrewRecord, Value>, _ newValue: Value
+        _ property: KeyPath<Brew, Value>, _ keyPath: WritableKeyPath<BrewRecord, Value>, _ field: BrewField, _ newValue: Value
     ) {
-        let changed = storage.withLock { record -> Bool in
-            guard record[keyPath: field] != newValue else { return false }
-            record[keyPath: field] = newValue
-            return true
+        // Key paths are immutable; the compiler cannot see that `KeyPath` is safe to send.
+        nonisolated(unsafe) let keyPath = keyPath
+        let (changed, owner) = storage.withLock { storage -> (Bool, ChangeLog?) in
+            guard storage.record[keyPath: keyPath] != newValue else { return (false, nil) }
+            storage.record[keyPath: keyPath] = newValue
+            return (true, storage.owner)
         }
-        if changed {
-            registry.didChange(property)
-        }
+        guard changed else { return }
+        owner?.noteChanged(id, field)
+        registry.didChange(property)
     }
 }

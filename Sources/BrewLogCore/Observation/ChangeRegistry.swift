@@ -24,7 +24,6 @@ public final class ChangeRegistry: Sendable {
         var nextToken = 0
         var observers: [Int: Observer] = [:]
         var tokensByKeyPath: [PropertyKey: [Int]] = [:]
-        var listeners: [Int: @Sendable (AnyKeyPath) -> Void] = [:]
     }
 
     private let state = Mutex(State())
@@ -45,24 +44,20 @@ public final class ChangeRegistry: Sendable {
     /// Call it after the store, and only when the value changed: equal writes notify nobody.
     public func didChange(_ keyPath: AnyKeyPath) {
         let keyPath = PropertyKey(keyPath)
-        let (triggered, listeners) = state.withLock { state -> ([TrackingRegistration], [@Sendable (AnyKeyPath) -> Void]) in
+        let triggered = state.withLock { state -> [TrackingRegistration] in
+            guard let tokens = state.tokensByKeyPath.removeValue(forKey: keyPath) else { return [] }
             var triggered: [TrackingRegistration] = []
-            if let tokens = state.tokensByKeyPath.removeValue(forKey: keyPath) {
-                for token in tokens {
-                    guard let observer = state.observers.removeValue(forKey: token) else { continue }
-                    triggered.append(observer.registration)
-                    for other in observer.keyPaths where other != keyPath {
-                        state.tokensByKeyPath[other]?.removeAll { $0 == token }
-                    }
+            for token in tokens {
+                guard let observer = state.observers.removeValue(forKey: token) else { continue }
+                triggered.append(observer.registration)
+                for other in observer.keyPaths where other != keyPath {
+                    state.tokensByKeyPath[other]?.removeAll { $0 == token }
                 }
             }
-            return (triggered, state.listeners.isEmpty ? [] : Array(state.listeners.values))
+            return triggered
         }
         for registration in triggered {
             registration.fire()
-        }
-        for listener in listeners {
-            listener(keyPath.keyPath)
         }
     }
 
@@ -99,21 +94,6 @@ public final class ChangeRegistry: Sendable {
                 }
             }
         }
-    }
-
-    /// Adds a persistent listener told of every change (the store's change set uses it); returns its token.
-    func addListener(_ listener: @escaping @Sendable (AnyKeyPath) -> Void) -> Int {
-        state.withLock { state in
-            let token = state.nextToken
-            state.nextToken += 1
-            state.listeners[token] = listener
-            return token
-        }
-    }
-
-    /// Removes a listener added by ``addListener(_:)``.
-    func removeListener(_ token: Int) {
-        _ = state.withLock { $0.listeners.removeValue(forKey: token) }
     }
 
     /// The number of one-shot observers installed here (for tests of clean-up).

@@ -18,7 +18,6 @@ public final class BrewLogStore {
     private let changeLog = ChangeLog()
     private var storage: [Brew] = []
     private var byID: [BrewID: Brew] = [:]
-    private var listenerTokens: [BrewID: Int] = [:]
     private var memo: (version: Int, summary: StreakSummary)?
 
     /// An empty store in memory, on the system clock and time zone.
@@ -35,20 +34,22 @@ public final class BrewLogStore {
 
     deinit {
         for brew in storage {
-            if let token = listenerTokens[brew.id] { brew.registry.removeListener(token) }
+            brew.detach()
         }
     }
 
     /// Replaces the brews with the journal's and forgets pending changes.
     public func load() throws(JournalError) {
-        let records = try journal.load()
         for brew in storage {
-            detach(brew)
+            brew.detach()
         }
-        storage = records.map(Brew.init(record:))
-        byID = Dictionary(storage.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for brew in storage {
-            attach(brew)
+        storage = []
+        byID = [:]
+        try journal.forEachRecord { record in
+            let brew = Brew(record: record)
+            brew.attach(to: changeLog)
+            storage.append(brew)
+            byID[brew.id] = brew
         }
         changeLog.reset()
         registry.didChange(\BrewLogStore.brews)
@@ -104,7 +105,7 @@ public final class BrewLogStore {
         guard byID[brew.id] == nil else { return false }
         storage.append(brew)
         byID[brew.id] = brew
-        attach(brew)
+        brew.attach(to: changeLog)
         changeLog.noteInserted(brew.id)
         registry.didChange(\BrewLogStore.brews)
         return true
@@ -114,7 +115,7 @@ public final class BrewLogStore {
     public func remove(_ brew: Brew) {
         guard byID.removeValue(forKey: brew.id) != nil else { return }
         storage.removeAll { $0.id == brew.id }
-        detach(brew)
+        brew.detach()
         changeLog.noteRemoved(brew.id)
         registry.didChange(\BrewLogStore.brews)
     }
@@ -180,21 +181,5 @@ public final class BrewLogStore {
         var id = BrewID.random()
         while byID[id] != nil { id = BrewID.random() }
         return id
-    }
-
-    private func attach(_ brew: Brew) {
-        let id = brew.id
-        let changeLog = self.changeLog
-        listenerTokens[id] = brew.registry.addListener { keyPath in
-            if let field = Brew.fieldsByKeyPath[keyPath] {
-                changeLog.noteChanged(id, field)
-            }
-        }
-    }
-
-    private func detach(_ brew: Brew) {
-        if let token = listenerTokens.removeValue(forKey: brew.id) {
-            brew.registry.removeListener(token)
-        }
     }
 }

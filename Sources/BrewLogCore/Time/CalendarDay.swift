@@ -51,7 +51,13 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Parses `YYYY-MM-DD` exactly; `nil` for anything else or a date that does not exist.
     public init?(parsing text: some StringProtocol) {
-        let bytes = Array(text.utf8)
+        var copy = String(text)
+        guard let day = copy.withUTF8({ CalendarDay(parsing: $0) }) else { return nil }
+        self = day
+    }
+
+    /// Parses `YYYY-MM-DD` from UTF-8 bytes.
+    init?(parsing bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let y = decimal(bytes[0..<4]), let m = decimal(bytes[5..<7]), let d = decimal(bytes[8..<10])
         else { return nil }

@@ -55,9 +55,15 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses RFC 3339 (`YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`); `nil` for anything else.
     public init?(rfc3339 text: some StringProtocol) {
-        let b = Array(text.utf8)
-        guard b.count >= 20, let day = CalendarDay(parsing: String(decoding: b[0..<10], as: UTF8.self)),
-              [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(b[10]),
+        var copy = String(text)
+        guard let parsed = copy.withUTF8({ Timestamp(rfc3339: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses RFC 3339 from UTF-8 bytes without allocating (the journal reads millions of these).
+    public init?(rfc3339 b: UnsafeBufferPointer<UInt8>) {
+        guard b.count >= 20, let day = CalendarDay(parsing: UnsafeBufferPointer(rebasing: b[0..<10])),
+              b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
               let hour = decimal(b[11..<13]), let minute = decimal(b[14..<16]), let second = decimal(b[17..<19]),
               hour < 24, minute < 60, second < 60
