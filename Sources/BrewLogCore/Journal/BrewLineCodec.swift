@@ -32,14 +32,15 @@ public enum BrewLineCodec {
                     let key = try scanner.scanRawString()
                     let keyText: String? = key.decoded == nil ? nil : try scanner.decodedString(key)
                     let field = keyText.map(KnownKey.init(text:)) ?? KnownKey(bytes: UnsafeBufferPointer(rebasing: line[key.range]))
-                    let name = keyText ?? String(decoding: UnsafeBufferPointer(rebasing: line[key.range]), as: UTF8.self)
+                    // The key's text is only built when it is needed: unknown keys and error messages.
+                    let name = { keyText ?? String(decoding: UnsafeBufferPointer(rebasing: line[key.range]), as: UTF8.self) }
                     scanner.skipWhitespace()
-                    try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(name)\"")
+                    try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(name())\"")
                     scanner.skipWhitespace()
                     try fields.take(field, named: name, keyOffset: keyStart, from: &scanner, in: line)
                     scanner.skipWhitespace()
                     if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
-                    try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(name)\"")
+                    try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(name())\"")
                     break
                 }
             }
@@ -197,8 +198,9 @@ private struct DecodedFields {
     var unknown: [UnknownField] = []
 
     /// Reads the value of `key` at the scanner's position into its field.
-    mutating func take(_ key: KnownKey, named name: String, keyOffset: Int, from scanner: inout JSONScanner,
+    mutating func take(_ key: KnownKey, named keyName: () -> String, keyOffset: Int, from scanner: inout JSONScanner,
                        in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        let name = key == .unknown ? keyName() : key.name
         let duplicate: Bool
         if key == .unknown {
             duplicate = !unknownNames.insert(name).inserted
@@ -303,6 +305,25 @@ private struct DecodedFields {
 }
 
 extension KnownKey {
+    /// The journal key.
+    var name: String {
+        switch self {
+        case .id: "id"
+        case .date: "date"
+        case .rating: "rating"
+        case .notes: "notes"
+        case .method: "method"
+        case .coffee: "coffee"
+        case .dose: "dose_g"
+        case .water: "water_g"
+        case .grind: "grind"
+        case .temperature: "temp_c"
+        case .brewTime: "time_s"
+        case .tags: "tags"
+        case .unknown: ""
+        }
+    }
+
     static let allKnown: [KnownKey] = [.id, .date, .rating, .notes, .method, .coffee, .dose, .water, .grind, .temperature, .brewTime, .tags]
 }
 

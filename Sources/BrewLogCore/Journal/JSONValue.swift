@@ -237,6 +237,18 @@ struct JSONScanner {
         index += 1
         let start = index
         var high: UInt8 = 0
+        var highWords: UInt64 = 0
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time while none is a quote, a backslash or a control character.
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if JSONScanner.hasByte(word, UInt8(ascii: "\"")) || JSONScanner.hasByte(word, UInt8(ascii: "\\"))
+                    || JSONScanner.hasByteBelow(word, 0x20) { break }
+                highWords |= word
+                index += 8
+            }
+        }
+        if highWords & 0x8080_8080_8080_8080 != 0 { high = 0x80 }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -265,6 +277,18 @@ struct JSONScanner {
             }
         }
         throw JSONSyntaxError(message: "unterminated string", offset: start - 1)
+    }
+
+    /// Whether any byte of `word` equals `byte` (the classic SWAR zero-byte test on `word ^ byte…`).
+    @inline(__always)
+    static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        hasByteBelow(word ^ (0x0101_0101_0101_0101 &* UInt64(byte)), 1)
+    }
+
+    /// Whether any byte of `word` is below `limit` (exact for `limit` ≤ 128).
+    @inline(__always)
+    static func hasByteBelow(_ word: UInt64, _ limit: UInt8) -> Bool {
+        (word &- 0x0101_0101_0101_0101 &* UInt64(limit)) & ~word & 0x8080_8080_8080_8080 != 0
     }
 
     /// A String of `buffer`, which must be valid UTF-8 (checked unless `ascii`).
@@ -337,8 +361,8 @@ struct JSONScanner {
         index += expected.count
     }
 
-    mutating func expect(_ byte: UInt8, _ message: String) throws(JSONSyntaxError) {
-        guard peek() == byte else { throw fail(message) }
+    mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String) throws(JSONSyntaxError) {
+        guard peek() == byte else { throw fail(message()) }
         index += 1
     }
 

@@ -9,15 +9,25 @@ import Synchronization
 public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     /// The brew's id; it never changes.
     public let id: BrewID
-    /// Where reads and writes of this brew's properties are reported.
-    public let registry = ChangeRegistry()
     private let storage: Mutex<Storage>
 
-    /// The fields, and the change log of the store that holds the brew (told of every change,
-    /// so the journal writes exactly what changed). One lock guards both.
+    /// The fields; the change log of the store that holds the brew (told of every change, so the
+    /// journal writes exactly what changed); and the registry, made on first use so the million
+    /// brews a command reads without observing them cost no registry each. One lock guards all.
     private struct Storage {
         var record: BrewRecord
         weak var owner: ChangeLog?
+        var registry: ChangeRegistry?
+    }
+
+    /// Where reads and writes of this brew's properties are reported.
+    public var registry: ChangeRegistry {
+        storage.withLock { storage in
+            if let registry = storage.registry { return registry }
+            let registry = ChangeRegistry()
+            storage.registry = registry
+            return registry
+        }
     }
 
     /// A brew with the given fields; without `utcOffsetSeconds`, the offset of the system time zone at `date`.
@@ -42,8 +52,11 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
 
     /// Every field as a value. Reading it is a read of every property.
     public var record: BrewRecord {
-        for keyPath in Brew.trackedKeyPaths {
-            registry.access(keyPath)
+        if AccessList.current != nil {
+            let registry = self.registry
+            for keyPath in Brew.trackedKeyPaths {
+                registry.access(keyPath)
+            }
         }
         return storage.withLock { $0.record }
     }
@@ -183,7 +196,9 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
 
     @inline(__always)
     private func read<Value>(_ property: KeyPath<Brew, Value>, _ field: KeyPath<BrewRecord, Value>) -> Value {
-        registry.access(property)
+        if AccessList.current != nil {
+            registry.access(property)
+        }
         // Key paths are immutable; the compiler cannot see that `KeyPath` is safe to send.
         nonisolated(unsafe) let field = field
         return storage.withLock { $0.record[keyPath: field] }
@@ -194,13 +209,14 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     ) {
         // Key paths are immutable; the compiler cannot see that `KeyPath` is safe to send.
         nonisolated(unsafe) let keyPath = keyPath
-        let (changed, owner) = storage.withLock { storage -> (Bool, ChangeLog?) in
-            guard storage.record[keyPath: keyPath] != newValue else { return (false, nil) }
+        let (changed, owner, registry) = storage.withLock { storage -> (Bool, ChangeLog?, ChangeRegistry?) in
+            guard storage.record[keyPath: keyPath] != newValue else { return (false, nil, nil) }
             storage.record[keyPath: keyPath] = newValue
-            return (true, storage.owner)
+            return (true, storage.owner, storage.registry)
         }
         guard changed else { return }
         owner?.noteChanged(id, field)
-        registry.didChange(property)
+        // No registry yet means nobody ever tracked this brew, so there is nobody to tell.
+        registry?.didChange(property)
     }
 }

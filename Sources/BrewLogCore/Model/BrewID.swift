@@ -8,7 +8,7 @@ public struct BrewID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The id `text`, or `nil` when it is empty or contains whitespace.
     public init?(_ text: String) {
-        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else { return nil }
+        guard !text.isEmpty, !containsWhitespace(text) else { return nil }
         self.rawValue = text
     }
 
@@ -33,4 +33,15 @@ public struct BrewID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
 
     public static func < (lhs: BrewID, rhs: BrewID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Whether `text` has any Unicode whitespace; ASCII text is checked byte by byte, which is all a
+/// journal of a million brews can afford.
+func containsWhitespace(_ text: String) -> Bool {
+    var isASCII = true
+    for byte in text.utf8 {
+        if byte >= 0x80 { isASCII = false; break }
+        if byte == 0x20 || (0x09...0x0D).contains(byte) { return true }
+    }
+    return isASCII ? false : text.unicodeScalars.contains { $0.properties.isWhitespace }
 }

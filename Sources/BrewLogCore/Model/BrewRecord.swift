@@ -81,7 +81,7 @@ public struct BrewRecord: Hashable, Sendable {
         if tag.isEmpty {
             throw InvalidFieldError(.tags, "a tag must not be empty")
         }
-        if tag.contains(",") || tag.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+        if tag.utf8.contains(UInt8(ascii: ",")) || containsWhitespace(tag) {
             throw InvalidFieldError(.tags, "tag '\(tag)' must not contain commas or whitespace")
         }
     }

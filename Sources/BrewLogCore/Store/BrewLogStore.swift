@@ -17,7 +17,9 @@ public final class BrewLogStore {
     private let clock: BrewClock
     private let changeLog = ChangeLog()
     private var storage: [Brew] = []
-    private var byID: [BrewID: Brew] = [:]
+    /// An id index, built only when many lookups are coming (imports): for the one or two lookups
+    /// of a typical command, a linear scan of a million ids is cheaper than hashing them all.
+    private var byID: [BrewID: Brew]?
     private var memo: (version: Int, summary: StreakSummary)?
 
     /// An empty store in memory, on the system clock and time zone.
@@ -44,12 +46,11 @@ public final class BrewLogStore {
             brew.detach()
         }
         storage = []
-        byID = [:]
+        byID = nil
         try journal.forEachRecord { record in
             let brew = Brew(record: record)
             brew.attach(to: changeLog)
             storage.append(brew)
-            byID[brew.id] = brew
         }
         changeLog.reset()
         registry.didChange(\BrewLogStore.brews)
@@ -69,6 +70,16 @@ public final class BrewLogStore {
             .map(\.brew)
     }
 
+    /// The newest brew by date (the later in journal order when two share a moment), in one pass.
+    public var newestBrew: Brew? {
+        var newest: (brew: Brew, date: Date)?
+        for brew in brews {
+            let date = brew.date
+            if newest.map({ date >= $0.date }) ?? true { newest = (brew, date) }
+        }
+        return newest?.brew
+    }
+
     /// The current moment on the store's clock.
     public var now: Date { clock.now }
 
@@ -78,43 +89,63 @@ public final class BrewLogStore {
     /// Today's date in the store's time zone.
     public var today: CalendarDay { nowTimestamp.day }
 
-    /// Records a brew at `timestamp` (now when `nil`), filled in by `configure`; never throws.
+    /// Records a brew at `timestamp` (now when `nil`), filled in by `configure` (which cannot
+    /// change the fresh id); never throws.
     @discardableResult
     public func recordBrew(at timestamp: Timestamp? = nil, _ configure: (inout BrewRecord) -> Void = { _ in }) -> Brew {
-        var record = BrewRecord(id: freshID(), timestamp: timestamp ?? nowTimestamp)
+        let id = freshID()
+        var record = BrewRecord(id: id, timestamp: timestamp ?? nowTimestamp)
         configure(&record)
+        record.id = id
         let brew = Brew(record: record)
-        insert(brew)
+        append(brew)
         return brew
     }
 
     /// Records a brew like ``recordBrew(at:_:)`` after validating every field; on an error nothing is recorded.
     @discardableResult
     public func recordValidatedBrew(at timestamp: Timestamp? = nil, _ configure: (inout BrewRecord) -> Void) throws(InvalidFieldError) -> Brew {
-        var record = BrewRecord(id: freshID(), timestamp: timestamp ?? nowTimestamp)
+        let id = freshID()
+        var record = BrewRecord(id: id, timestamp: timestamp ?? nowTimestamp)
         configure(&record)
+        record.id = id
         try record.validate()
         let brew = Brew(record: record)
-        insert(brew)
+        append(brew)
         return brew
     }
 
     /// Adds `brew` (whose id must not be in the store yet; a duplicate is ignored and `false` returned).
     @discardableResult
     public func insert(_ brew: Brew) -> Bool {
-        guard byID[brew.id] == nil else { return false }
+        guard index[brew.id] == nil else { return false }
+        append(brew)
+        return true
+    }
+
+    private func append(_ brew: Brew) {
         storage.append(brew)
-        byID[brew.id] = brew
+        byID?[brew.id] = brew
         brew.attach(to: changeLog)
         changeLog.noteInserted(brew.id)
         registry.didChange(\BrewLogStore.brews)
-        return true
+    }
+
+    private var index: [BrewID: Brew] {
+        if let byID { return byID }
+        var index = [BrewID: Brew](minimumCapacity: storage.count)
+        for brew in storage where index[brew.id] == nil {
+            index[brew.id] = brew
+        }
+        byID = index
+        return index
     }
 
     /// Removes `brew` from the store; a brew not in it is ignored.
     public func remove(_ brew: Brew) {
-        guard byID.removeValue(forKey: brew.id) != nil else { return }
-        storage.removeAll { $0.id == brew.id }
+        guard let position = storage.firstIndex(where: { $0 === brew }) else { return }
+        storage.remove(at: position)
+        byID?[brew.id] = nil
         brew.detach()
         changeLog.noteRemoved(brew.id)
         registry.didChange(\BrewLogStore.brews)
@@ -123,13 +154,14 @@ public final class BrewLogStore {
     /// The brew with exactly this id.
     public func brew(id: BrewID) -> Brew? {
         registry.access(\BrewLogStore.brews)
-        return byID[id]
+        if let byID { return byID[id] }
+        return storage.first { $0.id == id }
     }
 
     /// The brew `reference` names: `last` (the newest by date), a whole id, or a unique id prefix of 4+ characters.
     public func brew(matching reference: String) throws(BrewLookupError) -> Brew {
         if reference == "last" {
-            guard let newest = brewsByDate.last else { throw .notFound(reference) }
+            guard let newest = newestBrew else { throw .notFound(reference) }
             return newest
         }
         if let id = BrewID(reference), let exact = brew(id: id) {
@@ -166,7 +198,12 @@ public final class BrewLogStore {
 
     /// What ``save()`` would write now.
     public var pendingChanges: JournalChanges {
-        changeLog.changes { byID[$0] }
+        let changed = changeLog.touchedIDs
+        var brews: [BrewID: Brew] = [:]
+        for brew in storage where changed.contains(brew.id) {
+            brews[brew.id] = brew
+        }
+        return changeLog.changes { brews[$0] }
     }
 
     /// Writes the pending changes to the journal, then forgets them.
@@ -179,7 +216,7 @@ public final class BrewLogStore {
 
     private func freshID() -> BrewID {
         var id = BrewID.random()
-        while byID[id] != nil { id = BrewID.random() }
+        while brew(id: id) != nil { id = BrewID.random() }
         return id
     }
 }

@@ -50,6 +50,11 @@ final class ChangeLog: Sendable {
         }
     }
 
+    /// The ids of every brew inserted or changed (whose current fields the change set needs).
+    var touchedIDs: Set<BrewID> {
+        state.withLock { $0.insertedSet.union($0.changed.keys) }
+    }
+
     /// The change set, with each brew's current fields taken from `brew(id)`.
     func changes(resolving brew: (BrewID) -> Brew?) -> JournalChanges {
         let snapshot = state.withLock { $0 }

@@ -9,6 +9,14 @@ struct BrewLogApp {
     let arguments: [String]
     let environment: [String: String]
     let standardOutputIsTerminal: Bool
+    /// The run's one session, kept by the app rather than by `run()`, so that when `main` exits
+    /// the process hands a large journal's memory back at once instead of freeing each brew.
+    private let sessionSlot = SessionSlot()
+
+    /// Holds the session for the life of the process.
+    private final class SessionSlot {
+        var session: JournalSession?
+    }
 
     func run() -> Int32 {
         let out = OutputStream(fd: STDOUT_FILENO)
@@ -39,12 +47,12 @@ struct BrewLogApp {
         let style = try Style.decide(option: parsed.value("color"), isTerminal: standardOutputIsTerminal, environment: environment)
         let fileOption = parsed.value("file")
         let environment = self.environment
-        var session: JournalSession?
+        let slot = sessionSlot
         return CommandContext(
             command: spec, arguments: parsed, environment: environment, now: now, timeZone: timeZone,
             out: out, style: style, terminalWidth: terminalWidth(),
             session: { () throws(CLIError) -> JournalSession in
-                if let session { return session }
+                if let session = slot.session { return session }
                 let path: String
                 do throws(JournalLocation.Unresolved) {
                     path = try JournalLocation.resolve(fileOption: fileOption, environment: environment)
@@ -55,7 +63,7 @@ struct BrewLogApp {
                 let journal = FileJournal(path: path)
                 let store = BrewLogStore(journal: journal, clock: .fixed(now), timeZone: timeZone)
                 let created = JournalSession(store: store, journal: journal, lockTimeout: lockTimeout)
-                session = created
+                slot.session = created
                 return created
             })
     }

@@ -32,18 +32,14 @@ enum AddCommand: BrewLogCommand {
         defer { session.close() }
         let store = session.store
         if context.arguments.has("once-per-day"),
-           let existing = store.brewsByDate.last(where: { $0.day == timestamp.day }) {
+           let existing = store.brews.first(where: { $0.day == timestamp.day }) {
             if !context.quiet {
                 context.out.line("\(timestamp.day) already has a brew (\(existing.id)); nothing added.")
             }
             return
         }
         let filled = record
-        let brew = store.recordBrew(at: timestamp) { draft in
-            let id = draft.id
-            draft = filled
-            draft.id = id
-        }
+        let brew = store.recordBrew(at: timestamp) { $0 = filled }
         try session.save()
 
         if context.json {
