@@ -11,6 +11,7 @@ let package = Package(
     targets: [
         .target(name: "BrewLogCore"),
         .executableTarget(name: "brewlog", dependencies: ["BrewLogCore"]),
+        .executableTarget(name: "brewlog-bench", dependencies: ["BrewLogCore"], path: "Benchmarks/brewlog-bench"),
         .testTarget(name: "BrewLogCoreTests", dependencies: ["BrewLogCore"]),
         .testTarget(name: "BrewLogCLITests", dependencies: ["BrewLogCore", "brewlog"]),
     ],

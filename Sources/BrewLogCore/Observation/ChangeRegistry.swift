@@ -34,9 +34,7 @@ public final class ChangeRegistry: Sendable {
     /// Reports a read of the property at `keyPath`; a no-op unless a tracking scope runs on this thread.
     @inline(__always)
     public func access(_ keyPath: AnyKeyPath) {
-        if let list = AccessList.current {
-            list.record(keyPath, in: self)
-        }
+        AccessList.withCurrent { $0.record(keyPath, in: self) }
     }
 
     /// Reports that the property at `keyPath` now holds a different value.
@@ -44,8 +42,9 @@ public final class ChangeRegistry: Sendable {
     /// Call it after the store, and only when the value changed: equal writes notify nobody.
     public func didChange(_ keyPath: AnyKeyPath) {
         let keyPath = PropertyKey(keyPath)
+        // With no observer at all (the common case) nothing is hashed.
         let triggered = state.withLock { state -> [TrackingRegistration] in
-            guard let tokens = state.tokensByKeyPath.removeValue(forKey: keyPath) else { return [] }
+            guard !state.observers.isEmpty, let tokens = state.tokensByKeyPath.removeValue(forKey: keyPath) else { return [] }
             var triggered: [TrackingRegistration] = []
             for token in tokens {
                 guard let observer = state.observers.removeValue(forKey: token) else { continue }

@@ -17,32 +17,58 @@ public func withTracking<T>(_ apply: () throws -> T, onChange: @escaping @Sendab
     let list = AccessList()
     let outer = AccessList.current
     AccessList.current = list
-    defer { AccessList.current = outer }
+    activeScopes.add(1, ordering: .relaxed)
+    defer {
+        activeScopes.subtract(1, ordering: .relaxed)
+        AccessList.current = outer
+    }
     let result = try apply()
     outer?.merge(list)
     TrackingRegistration.install(list, onChange: onChange)
     return result
 }
 
+/// How many tracking scopes are running in the process, on any thread. While it is zero (almost
+/// always, in the command-line tool) a read skips the thread-local lookup altogether.
+let activeScopes = Atomic<Int>(0)
+
 /// The reads one tracking scope has made so far, per registry. Confined to one thread.
 final class AccessList {
-    private(set) var entries: [ObjectIdentifier: (registry: ChangeRegistry, keyPaths: Set<PropertyKey>)] = [:]
+    /// The properties read on one registry; a class, so recording a read mutates it in place.
+    final class Entry {
+        let registry: ChangeRegistry
+        var keyPaths: Set<PropertyKey>
+
+        init(_ registry: ChangeRegistry, _ keyPaths: Set<PropertyKey>) {
+            self.registry = registry
+            self.keyPaths = keyPaths
+        }
+    }
+
+    private(set) var entries: [ObjectIdentifier: Entry] = [:]
+    /// The last read recorded: a loop reading one property again and again is recorded once,
+    /// without hashing. (Key path literals are uniqued per call site, so identity is a fair test.)
+    private var lastRegistry: ObjectIdentifier?
+    private var lastKeyPath: AnyKeyPath?
 
     func record(_ keyPath: AnyKeyPath, in registry: ChangeRegistry) {
         let key = ObjectIdentifier(registry)
-        if entries[key] == nil {
-            entries[key] = (registry, [PropertyKey(keyPath)])
+        if key == lastRegistry, keyPath === lastKeyPath { return }
+        lastRegistry = key
+        lastKeyPath = keyPath
+        if let entry = entries[key] {
+            entry.keyPaths.insert(PropertyKey(keyPath))
         } else {
-            entries[key]?.keyPaths.insert(PropertyKey(keyPath))
+            entries[key] = Entry(registry, [PropertyKey(keyPath)])
         }
     }
 
     func merge(_ other: AccessList) {
         for (key, entry) in other.entries {
-            if entries[key] == nil {
-                entries[key] = entry
+            if let mine = entries[key] {
+                mine.keyPaths.formUnion(entry.keyPaths)
             } else {
-                entries[key]?.keyPaths.formUnion(entry.keyPaths)
+                entries[key] = Entry(entry.registry, entry.keyPaths)
             }
         }
     }
@@ -50,13 +76,21 @@ final class AccessList {
     /// The innermost scope running on this thread, kept in a pthread key like Observation's TLS slot.
     static var current: AccessList? {
         get {
-            guard let raw = pthread_getspecific(accessListKey) else { return nil }
+            guard activeScopes.load(ordering: .relaxed) > 0, let raw = pthread_getspecific(accessListKey) else { return nil }
             return Unmanaged<AccessList>.fromOpaque(raw).takeUnretainedValue()
         }
         set {
             // The scope's own frame keeps the list alive; the slot only borrows it.
             pthread_setspecific(accessListKey, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
         }
+    }
+
+    /// Runs `body` with the innermost scope on this thread, if any, without retaining it (the
+    /// read path of every tracked property, so it stays free of reference counting).
+    @inline(__always)
+    static func withCurrent(_ body: (AccessList) -> Void) {
+        guard activeScopes.load(ordering: .relaxed) > 0, let raw = pthread_getspecific(accessListKey) else { return }
+        Unmanaged<AccessList>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
     }
 }
 
