@@ -59,7 +59,7 @@ struct FileJournalTests {
         let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(folderMode == 0o700)
         #expect(fileMode == 0o600)
-        #expect(try FileJournal(path: path).load().map(\.notes) == ["hello"])
+        #expect(try FileJournal(path: path).load().records.map(\.notes) == ["hello"])
     }
 
     @Test("an insert is appended; existing lines stay byte for byte")
@@ -116,7 +116,7 @@ struct FileJournalTests {
         try store.save()
         added.notes = "renamed"
         try store.save()
-        #expect(try FileJournal(path: folder.file("j.jsonl")).load().map(\.notes) == ["second", "renamed"])
+        #expect(try FileJournal(path: folder.file("j.jsonl")).load().records.map(\.notes) == ["second", "renamed"])
     }
 
     static let brokenJournals: [(String, Int, String)] = [

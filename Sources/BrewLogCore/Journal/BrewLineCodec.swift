@@ -16,7 +16,20 @@ public enum BrewLineCodec {
     /// Known keys are matched on their bytes and their values read straight into typed fields;
     /// only unknown keys go through the general JSON value parser (to keep their exact text).
     public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> BrewRecord {
-        var fields = DecodedFields()
+        try read(line, materializing: true)
+    }
+
+    /// Checks `line` exactly as ``decode(_:)`` does, but builds only the id and timestamp: text
+    /// fields are checked in place (UTF-8, tag rules) without allocating. This is how a journal of
+    /// a million brews is validated before any brew is turned into an object.
+    public static func validate(_ line: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> (id: BrewID, timestamp: Timestamp) {
+        let record = try read(line, materializing: false)
+        return (record.id, record.timestamp)
+    }
+
+    /// Reads a line; without `materializing`, the record's text fields are left empty.
+    private static func read(_ line: UnsafeBufferPointer<UInt8>, materializing: Bool) throws(LineProblem) -> BrewRecord {
+        var fields = DecodedFields(materializing: materializing)
         var scanner = JSONScanner(line)
         do throws(JSONSyntaxError) {
             scanner.skipWhitespace()
@@ -181,6 +194,8 @@ private enum KnownKey {
 
 /// The known fields of a line as they are read, before the record is assembled.
 private struct DecodedFields {
+    /// Whether text fields are built (else only checked).
+    let materializing: Bool
     var seen: UInt16 = 0
     var unknownNames: Set<String> = []
     var id: BrewID?
@@ -232,10 +247,18 @@ private struct DecodedFields {
             }
             timestamp = parsed
         case .rating: rating = try integer(name, &scanner, in: line)
-        case .notes: notes = try string(name, &scanner)
-        case .method: method = try optionalText(name, &scanner)
-        case .coffee: coffee = try optionalText(name, &scanner)
-        case .grind: grind = try optionalText(name, &scanner)
+        case .notes, .method, .coffee, .grind:
+            guard materializing else {
+                guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
+                try scanner.checkString()
+                return
+            }
+            switch key {
+            case .notes: notes = try string(name, &scanner)
+            case .method: method = try optionalText(name, &scanner)
+            case .coffee: coffee = try optionalText(name, &scanner)
+            default: grind = try optionalText(name, &scanner)
+            }
         case .dose: dose = try number(name, &scanner).value
         case .water: water = try number(name, &scanner).value
         case .temperature: temperature = try number(name, &scanner).value
@@ -251,7 +274,11 @@ private struct DecodedFields {
                     let value = try scanner.scanValue()
                     throw problem("\"tags\" must be an array of strings, got \(value.kind) in it")
                 }
-                tags.append(try scanner.scanString())
+                if materializing {
+                    tags.append(try scanner.scanString())
+                } else {
+                    try checkTag(&scanner, in: line)
+                }
                 scanner.skipWhitespace()
                 if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
                 try scanner.expect(UInt8(ascii: "]"), "expected ',' or ']' in \"tags\"")
@@ -261,6 +288,21 @@ private struct DecodedFields {
             let start = scanner.index
             _ = try scanner.scanValue()
             unknown.append(UnknownField(key: name, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
+        }
+    }
+
+    /// Checks a tag in place: valid UTF-8, non-empty, no comma, no whitespace (the rule of `BrewRecord.validateTag`).
+    private func checkTag(_ scanner: inout JSONScanner, in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        let raw = try scanner.scanRawString()
+        let bytes = UnsafeBufferPointer(rebasing: line[raw.range])
+        let simple = raw.decoded == nil && raw.ascii && !bytes.isEmpty
+            && !bytes.contains { $0 == UInt8(ascii: ",") || $0 == 0x20 || (0x09...0x0D).contains($0) }
+        guard !simple else { return }
+        let tag = try raw.decoded == nil ? JSONScanner.makeString(bytes, ascii: raw.ascii, at: raw.range.lowerBound) : scanner.decodedString(raw)
+        do throws(InvalidFieldError) {
+            try BrewRecord.validateTag(tag)
+        } catch {
+            throw problem(error.message)
         }
     }
 

@@ -26,6 +26,8 @@ public final class FileJournal: Journal {
         var size: Int
         var endsWithNewline: Bool
         var exists: Bool
+        /// The text as read (shared with the snapshot, not copied), while it is still the file's.
+        var text: [UInt8] = []
     }
 
     /// A journal at `path`, making its system calls through `system`.
@@ -40,74 +42,30 @@ public final class FileJournal: Journal {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Reads the journal a chunk at a time, calling `body` with each brew; an absent file is an
-    /// empty journal. Throws the first bad line (before `body` has seen any brew after it).
-    public func forEachRecord(_ body: (BrewRecord) -> Void) throws(JournalError) {
-        let fd: Int32
-        do throws(SystemCallError) {
-            fd = try system.open(path, O_RDONLY, 0)
-        } catch {
-            guard error.code == ENOENT else { throw JournalError.io(path: path, operation: "open", reason: error.description) }
+    /// Reads and validates the whole journal; an absent file is an empty journal. Throws the
+    /// first bad line. The text is kept in the snapshot, which decodes brews from it on demand.
+    public func load() throws(JournalError) -> JournalSnapshot {
+        guard let bytes = try readFile() else {
             loaded = LoadedFile(lineIDs: [], size: 0, endsWithNewline: true, exists: false)
-            return
+            return JournalSnapshot(records: [])
         }
-        defer { system.close(fd) }
         var validator = LineValidator()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var filled = 0
-        var size = 0
-        var lastByte: UInt8 = 0x0A
-        var lineNumber = 1
-        func handle(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) throws(JournalError) {
-            switch validator.read(text, terminated: terminated) {
-            case let .success(record):
-                if let record { body(record) }
-            case let .failure(problem):
-                throw JournalError.malformedLine(path: path, line: lineNumber, reason: problem.reason)
-            }
-            lineNumber += 1
-        }
-        while true {
-            if filled == buffer.count {
-                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
-            }
-            let count: Int
-            do throws(SystemCallError) {
-                count = try buffer.withUnsafeMutableBytes { raw in
-                    Result { () throws(SystemCallError) in
-                        try system.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+        var entries: [JournalSnapshot.Entry] = []
+        try bytes.withUnsafeBufferPointer { buffer throws(JournalError) in
+            try forEachLine(in: buffer) { line throws(JournalError) in
+                switch validator.read(UnsafeBufferPointer(rebasing: buffer[line.range]), terminated: line.terminated) {
+                case let .success(brew):
+                    if let brew {
+                        entries.append(.init(id: brew.id, timestamp: brew.timestamp, start: line.range.lowerBound, end: line.range.upperBound))
                     }
-                }.get()
-            } catch {
-                throw JournalError.io(path: path, operation: "read", reason: error.description)
-            }
-            if count == 0 { break }
-            lastByte = buffer[filled + count - 1]
-            filled += count
-            size += count
-            let consumed = try buffer.withUnsafeBufferPointer { all throws(JournalError) -> Int in
-                var start = 0
-                guard let base = all.baseAddress else { return 0 }
-                while start < filled, let found = memchr(base + start, 0x0A, filled - start) {
-                    let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    try handle(UnsafeBufferPointer(rebasing: all[start..<newline]), terminated: true)
-                    start = newline + 1
-                }
-                return start
-            }
-            buffer.withUnsafeMutableBufferPointer { all in
-                if consumed > 0, let base = all.baseAddress {
-                    memmove(base, base + consumed, filled - consumed)
+                case let .failure(problem):
+                    throw JournalError.malformedLine(path: path, line: line.number, reason: problem.reason)
                 }
             }
-            filled -= consumed
         }
-        if filled > 0 {
-            try buffer.withUnsafeBufferPointer { all throws(JournalError) in
-                try handle(UnsafeBufferPointer(rebasing: all[0..<filled]), terminated: false)
-            }
-        }
-        loaded = LoadedFile(lineIDs: validator.lineIDs, size: size, endsWithNewline: lastByte == 0x0A, exists: true)
+        loaded = LoadedFile(lineIDs: validator.lineIDs, size: bytes.count, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true,
+                            exists: true, text: bytes)
+        return JournalSnapshot(text: bytes, entries: entries)
     }
 
     /// Writes `changes`: appended when they are inserts only, otherwise an atomic rewrite.
@@ -163,35 +121,47 @@ public final class FileJournal: Journal {
     // MARK: - Rewriting
 
     private func rewrite(_ changes: JournalChanges, loaded: LoadedFile) throws(JournalError) {
-        let bytes = try readFile() ?? []
-        guard bytes.count == loaded.size else {
+        // Under the lock the file is still what was read; its size is checked, not its bytes.
+        let current = try currentSize()
+        guard current == loaded.size else {
             throw JournalError.io(path: path, operation: "rewrite", reason: "the file changed since it was read; run the command again")
         }
+        let bytes = loaded.text.count == loaded.size ? loaded.text : try readFile() ?? []
         let removed = Set(changes.removed)
         let updated = Dictionary(changes.updated.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 256 * changes.inserted.count)
         var lineIDs: [BrewID?] = []
-        try bytes.withUnsafeBufferPointer { buffer throws(JournalError) in
-            try forEachLine(in: buffer) { line throws(JournalError) in
-                let id = line.number <= loaded.lineIDs.count ? loaded.lineIDs[line.number - 1] : nil
-                if let id, removed.contains(id) { return }
-                if let id, let record = updated[id] {
-                    output.append(contentsOf: BrewLineCodec.encode(record).utf8)
-                } else {
-                    output.append(contentsOf: buffer[line.range])
+        let size = try replaceContents { (output: inout ChunkedWriter) throws(SystemCallError) in
+            try bytes.withUnsafeBufferPointer { buffer throws(SystemCallError) in
+                try forEachLine(in: buffer) { line throws(SystemCallError) in
+                    let id = line.number <= loaded.lineIDs.count ? loaded.lineIDs[line.number - 1] : nil
+                    if let id, removed.contains(id) { return }
+                    if let id, let record = updated[id] {
+                        try output.write(BrewLineCodec.encode(record))
+                    } else {
+                        try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
+                    }
+                    try output.write("\n")
+                    lineIDs.append(id)
                 }
-                output.append(0x0A)
-                lineIDs.append(id)
+            }
+            for record in changes.inserted {
+                try output.write(BrewLineCodec.encode(record) + "\n")
+                lineIDs.append(record.id)
             }
         }
-        for record in changes.inserted {
-            output.append(contentsOf: BrewLineCodec.encode(record).utf8)
-            output.append(0x0A)
-            lineIDs.append(record.id)
+        self.loaded = LoadedFile(lineIDs: lineIDs, size: size, endsWithNewline: true, exists: true)
+    }
+
+    /// The journal's size now (0 when it does not exist).
+    private func currentSize() throws(JournalError) -> Int {
+        do throws(SystemCallError) {
+            let fd = try system.open(path, O_RDONLY, 0)
+            defer { system.close(fd) }
+            return try system.fstat(fd).size
+        } catch {
+            if error.code == ENOENT { return 0 }
+            throw JournalError.io(path: path, operation: "stat", reason: error.description)
         }
-        try replaceContents(with: output)
-        self.loaded = LoadedFile(lineIDs: lineIDs, size: output.count, endsWithNewline: true, exists: true)
     }
 
     /// The prefix of the temporary files a rewrite creates next to the journal.
@@ -206,16 +176,21 @@ public final class FileJournal: Journal {
         }
     }
 
-    /// Replaces the journal with `contents` atomically: temporary sibling, fsync, rename, fsync of the folder.
-    func replaceContents(with contents: [UInt8]) throws(JournalError) {
+    /// Replaces the journal atomically with what `produce` writes: temporary sibling, fsync,
+    /// rename, fsync of the folder. Returns the new size.
+    func replaceContents(_ produce: (inout ChunkedWriter) throws(SystemCallError) -> Void) throws(JournalError) -> Int {
         try ensureDirectory()
         let existingMode = existingPermissions()
         let temporary = directory + "/" + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = try call("create", creating: true) { () throws(SystemCallError) in
             try system.open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         }
+        let size: Int
         do throws(SystemCallError) {
-            try writeAll(fd, contents)
+            var writer = ChunkedWriter(fd: fd, journal: self)
+            try produce(&writer)
+            try writer.flush()
+            size = writer.total
             if let existingMode { try system.fchmod(fd, existingMode) }
             try system.fsync(fd)
             system.close(fd)
@@ -231,6 +206,7 @@ public final class FileJournal: Journal {
             throw JournalError.io(path: path, operation: "rewrite", reason: "\(error.call): \(error)")
         }
         try syncDirectory()
+        return size
     }
 
     // MARK: - Files and folders
@@ -251,7 +227,8 @@ public final class FileJournal: Journal {
         defer { system.close(fd) }
         do throws(SystemCallError) {
             let size = try system.fstat(fd).size
-            var bytes = [UInt8](repeating: 0, count: size)
+            // One spare byte, so the read that finds the end needs no bigger buffer.
+            var bytes = [UInt8](repeating: 0, count: size + 1)
             var count = 0
             while true {
                 if count == bytes.count {
@@ -329,5 +306,37 @@ public final class FileJournal: Journal {
             }
             throw JournalError.io(path: path, operation: operation, reason: "\(error.call): \(error)")
         }
+    }
+}
+
+/// Writes a rewrite's output in 1 MiB pieces, so a rewrite never holds a second copy of the journal.
+struct ChunkedWriter {
+    private let fd: Int32
+    private let journal: FileJournal
+    private var buffer: [UInt8] = []
+    /// Bytes written so far, buffered ones included.
+    private(set) var total = 0
+
+    init(fd: Int32, journal: FileJournal) {
+        self.fd = fd
+        self.journal = journal
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(SystemCallError) {
+        buffer.append(contentsOf: bytes)
+        total += bytes.count
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    mutating func write(_ text: String) throws(SystemCallError) {
+        var text = text
+        let result = text.withUTF8 { bytes in Result { () throws(SystemCallError) in try write(bytes) } }
+        try result.get()
+    }
+
+    mutating func flush() throws(SystemCallError) {
+        try journal.writeAll(fd, buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

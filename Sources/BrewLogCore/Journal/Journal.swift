@@ -1,23 +1,13 @@
 /// Where a store's brews live between runs: the repository contract the store depends on.
 ///
 /// Adapters: ``InMemoryJournal`` for tests and the default store, ``FileJournal`` for the JSON
-/// Lines file. The store reads every brew once, then calls ``save(_:)`` with exactly what changed.
+/// Lines file. The store loads a snapshot once, then calls ``save(_:)`` with exactly what changed.
 public protocol Journal: AnyObject {
-    /// Calls `body` with every brew in the journal, in journal order, as it is read (so a large
-    /// journal is never held twice in memory). Throws the first problem before any write.
-    func forEachRecord(_ body: (BrewRecord) -> Void) throws(JournalError)
+    /// Every brew in the journal, in journal order, validated; throws the first problem.
+    func load() throws(JournalError) -> JournalSnapshot
 
     /// Persists `changes` (inserts, updates, removals since the last load or save).
     func save(_ changes: JournalChanges) throws(JournalError)
-}
-
-extension Journal {
-    /// Every brew in the journal, in journal order.
-    public func load() throws(JournalError) -> [BrewRecord] {
-        var records: [BrewRecord] = []
-        try forEachRecord { records.append($0) }
-        return records
-    }
 }
 
 /// A journal held in memory: what `BrewLogStore()` uses, and what tests compose a store with.
@@ -33,8 +23,8 @@ public final class InMemoryJournal: Journal {
     }
 
     /// The saved brews, in order.
-    public func forEachRecord(_ body: (BrewRecord) -> Void) throws(JournalError) {
-        records.forEach(body)
+    public func load() throws(JournalError) -> JournalSnapshot {
+        JournalSnapshot(records: records)
     }
 
     /// Applies `changes` to the held records, keeping the order of untouched ones.

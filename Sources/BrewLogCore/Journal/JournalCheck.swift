@@ -38,16 +38,15 @@ extension FileJournal {
         }
         try appendRejected(rejected)
         let bad = Set(scan.problems.map(\.line))
-        var kept: [UInt8] = []
-        kept.reserveCapacity(bytes.count)
-        try bytes.withUnsafeBufferPointer { buffer throws(JournalError) in
-            try forEachLine(in: buffer) { line throws(JournalError) in
-                guard !bad.contains(line.number) else { return }
-                kept.append(contentsOf: buffer[line.range])
-                kept.append(0x0A)
+        _ = try replaceContents { (output: inout ChunkedWriter) throws(SystemCallError) in
+            try bytes.withUnsafeBufferPointer { buffer throws(SystemCallError) in
+                try forEachLine(in: buffer) { line throws(SystemCallError) in
+                    guard !bad.contains(line.number) else { return }
+                    try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
+                    try output.write("\n")
+                }
             }
         }
-        try replaceContents(with: kept)
         return scan.problems
     }
 

@@ -46,21 +46,21 @@ struct LineValidator {
     private(set) var lineIDs: [BrewID?] = []
     private var seen: Set<BrewID> = []
 
-    /// The line's brew (`nil` for a blank line), or what is wrong with it.
-    mutating func read(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) -> Result<BrewRecord?, LineProblem> {
+    /// The line's id and timestamp (`nil` for a blank line), or what is wrong with it.
+    mutating func read(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) -> Result<(id: BrewID, timestamp: Timestamp)?, LineProblem> {
         if isBlank(text) {
             lineIDs.append(nil)
             return .success(nil)
         }
         do throws(LineProblem) {
-            let record = try BrewLineCodec.decode(text)
-            guard seen.insert(record.id).inserted else {
-                let first = (lineIDs.firstIndex(of: record.id) ?? 0) + 1
+            let brew = try BrewLineCodec.validate(text)
+            guard seen.insert(brew.id).inserted else {
+                let first = (lineIDs.firstIndex(of: brew.id) ?? 0) + 1
                 lineIDs.append(nil)
-                return .failure(LineProblem("duplicate id '\(record.id)' (first on line \(first))"))
+                return .failure(LineProblem("duplicate id '\(brew.id)' (first on line \(first))"))
             }
-            lineIDs.append(record.id)
-            return .success(record)
+            lineIDs.append(brew.id)
+            return .success(brew)
         } catch {
             lineIDs.append(nil)
             return .failure(terminated ? error : LineProblem("incomplete last line (no newline at the end; an interrupted write?): \(error.reason)"))

@@ -7,6 +7,10 @@ import Foundation
 /// set. Derived values (``streak``, ``streakSummary``) are memoised and recomputed only when a
 /// brew is added or removed, a brew's date changes, or the day changes.
 ///
+/// Brews are made into `Brew` objects only when asked for: the store starts from the journal's
+/// validated snapshot (ids and dates), so a streak, an add or an `edit last` over a million brews
+/// builds one object, not a million. ``brews`` makes them all.
+///
 /// The store is used from one thread (like a database context); its brews may be edited from any.
 public final class BrewLogStore {
     /// Where reads and writes of the store's properties (``brews``) are reported.
@@ -16,10 +20,20 @@ public final class BrewLogStore {
     private let journal: any Journal
     private let clock: BrewClock
     private let changeLog = ChangeLog()
-    private var storage: [Brew] = []
-    /// An id index, built only when many lookups are coming (imports): for the one or two lookups
-    /// of a typical command, a linear scan of a million ids is cheaper than hashing them all.
-    private var byID: [BrewID: Brew]?
+
+    /// One brew of the store: still only in the snapshot (by its index there), or an object.
+    private enum Slot {
+        case stored(Int)
+        case live(Brew)
+    }
+
+    private var snapshot = JournalSnapshot(records: [])
+    private var slots: [Slot] = []
+    private var storedCount = 0
+    /// Slot positions by id, built only when many lookups are coming (imports): for the one or
+    /// two lookups of a typical command a linear scan of a million ids is cheaper than hashing them.
+    private var positionByID: [BrewID: Int]?
+    private var lookupsByID = 0
     private var memo: (version: Int, summary: StreakSummary)?
 
     /// An empty store in memory, on the system clock and time zone.
@@ -35,23 +49,17 @@ public final class BrewLogStore {
     }
 
     deinit {
-        for brew in storage {
-            brew.detach()
-        }
+        detachAll()
     }
 
     /// Replaces the brews with the journal's and forgets pending changes.
     public func load() throws(JournalError) {
-        for brew in storage {
-            brew.detach()
-        }
-        storage = []
-        byID = nil
-        try journal.forEachRecord { record in
-            let brew = Brew(record: record)
-            brew.attach(to: changeLog)
-            storage.append(brew)
-        }
+        let loaded = try journal.load()
+        detachAll()
+        snapshot = loaded
+        slots = (0..<loaded.count).map(Slot.stored)
+        storedCount = loaded.count
+        positionByID = nil
         changeLog.reset()
         registry.didChange(\BrewLogStore.brews)
     }
@@ -59,25 +67,47 @@ public final class BrewLogStore {
     /// Every brew, in journal order (tracked as a whole: insert, remove, replace).
     public var brews: [Brew] {
         registry.access(\BrewLogStore.brews)
-        return storage
+        return slots.indices.map(materialize)
+    }
+
+    /// The number of brews (a read of ``brews``, without making them into objects).
+    public var count: Int {
+        registry.access(\BrewLogStore.brews)
+        return slots.count
     }
 
     /// The brews sorted by date, oldest first; brews at the same moment keep journal order.
     public var brewsByDate: [Brew] {
-        brews.enumerated()
-            .map { (offset: $0.offset, date: $0.element.date, brew: $0.element) }
-            .sorted { ($0.date, $0.offset) < ($1.date, $1.offset) }
-            .map(\.brew)
+        brewsByDate(limit: nil) { _ in true }
+    }
+
+    /// The brews whose timestamp passes `filter`, oldest first, keeping only the newest `limit`;
+    /// only those are made into objects.
+    public func brewsByDate(limit: Int?, where filter: (Timestamp) -> Bool) -> [Brew] {
+        registry.access(\BrewLogStore.brews)
+        var chosen = slots.indices
+            .map { (position: $0, timestamp: timestamp(at: $0)) }
+            .filter { filter($0.timestamp) }
+            .sorted { ($0.timestamp.date, $0.position) < ($1.timestamp.date, $1.position) }
+        if let limit { chosen = Array(chosen.suffix(limit)) }
+        return chosen.map { materialize($0.position) }
     }
 
     /// The newest brew by date (the later in journal order when two share a moment), in one pass.
     public var newestBrew: Brew? {
-        var newest: (brew: Brew, date: Date)?
-        for brew in brews {
-            let date = brew.date
-            if newest.map({ date >= $0.date }) ?? true { newest = (brew, date) }
+        registry.access(\BrewLogStore.brews)
+        var newest: (position: Int, date: Date)?
+        for position in slots.indices {
+            let date = timestamp(at: position).date
+            if newest.map({ date >= $0.date }) ?? true { newest = (position, date) }
         }
-        return newest?.brew
+        return newest.map { materialize($0.position) }
+    }
+
+    /// A brew on `day` (its own calendar day), if there is one.
+    public func brew(on day: CalendarDay) -> Brew? {
+        registry.access(\BrewLogStore.brews)
+        return slots.indices.first { timestamp(at: $0).day == day }.map(materialize)
     }
 
     /// The current moment on the store's clock.
@@ -124,28 +154,28 @@ public final class BrewLogStore {
     }
 
     private func append(_ brew: Brew) {
-        storage.append(brew)
-        byID?[brew.id] = brew
+        slots.append(.live(brew))
+        positionByID?[brew.id] = slots.count - 1
         brew.attach(to: changeLog)
         changeLog.noteInserted(brew.id)
         registry.didChange(\BrewLogStore.brews)
     }
 
-    private var index: [BrewID: Brew] {
-        if let byID { return byID }
-        var index = [BrewID: Brew](minimumCapacity: storage.count)
-        for brew in storage where index[brew.id] == nil {
-            index[brew.id] = brew
+    private var index: [BrewID: Int] {
+        if let positionByID { return positionByID }
+        var index = [BrewID: Int](minimumCapacity: slots.count)
+        for position in slots.indices {
+            index[id(at: position)] = index[id(at: position)] ?? position
         }
-        byID = index
+        positionByID = index
         return index
     }
 
     /// Removes `brew` from the store; a brew not in it is ignored.
     public func remove(_ brew: Brew) {
-        guard let position = storage.firstIndex(where: { $0 === brew }) else { return }
-        storage.remove(at: position)
-        byID?[brew.id] = nil
+        guard let position = slots.firstIndex(where: { if case let .live(live) = $0 { live === brew } else { false } }) else { return }
+        slots.remove(at: position)
+        positionByID = nil
         brew.detach()
         changeLog.noteRemoved(brew.id)
         registry.didChange(\BrewLogStore.brews)
@@ -154,8 +184,9 @@ public final class BrewLogStore {
     /// The brew with exactly this id.
     public func brew(id: BrewID) -> Brew? {
         registry.access(\BrewLogStore.brews)
-        if let byID { return byID[id] }
-        return storage.first { $0.id == id }
+        lookupsByID += 1
+        if lookupsByID > 2 { return index[id].map(materialize) }
+        return slots.indices.first { self.id(at: $0) == id }.map(materialize)
     }
 
     /// The brew `reference` names: `last` (the newest by date), a whole id, or a unique id prefix of 4+ characters.
@@ -168,13 +199,13 @@ public final class BrewLogStore {
             return exact
         }
         guard reference.count >= 4 else {
-            throw storage.isEmpty ? .notFound(reference) : .prefixTooShort(reference)
+            throw slots.isEmpty ? .notFound(reference) : .prefixTooShort(reference)
         }
-        let matches = brews.filter { $0.id.rawValue.hasPrefix(reference) }
+        let matches = slots.indices.filter { id(at: $0).rawValue.hasPrefix(reference) }
         switch matches.count {
         case 0: throw .notFound(reference)
-        case 1: return matches[0]
-        default: throw .ambiguous(reference, candidates: matches.map(\.id).sorted())
+        case 1: return materialize(matches[0])
+        default: throw .ambiguous(reference, candidates: matches.map(id(at:)).sorted())
         }
     }
 
@@ -191,7 +222,11 @@ public final class BrewLogStore {
         if let memo, memo.version == version, memo.summary.today == today, AccessList.current == nil {
             return memo.summary
         }
-        let summary = StreakSummary(brewDays: brews.lazy.map(\.day), today: today)
+        // Inside a tracking scope every brew's date must be read through its registry; outside
+        // one, the snapshot's dates do, without making a single object.
+        let summary = AccessList.current == nil
+            ? StreakSummary(brewDays: slots.indices.lazy.map { self.timestamp(at: $0).day }, today: today)
+            : StreakSummary(brewDays: brews.lazy.map(\.day), today: today)
         memo = (version, summary)
         return summary
     }
@@ -200,7 +235,7 @@ public final class BrewLogStore {
     public var pendingChanges: JournalChanges {
         let changed = changeLog.touchedIDs
         var brews: [BrewID: Brew] = [:]
-        for brew in storage where changed.contains(brew.id) {
+        for case let .live(brew) in slots where changed.contains(brew.id) {
             brews[brew.id] = brew
         }
         return changeLog.changes { brews[$0] }
@@ -216,7 +251,43 @@ public final class BrewLogStore {
 
     private func freshID() -> BrewID {
         var id = BrewID.random()
-        while brew(id: id) != nil { id = BrewID.random() }
+        while slots.indices.contains(where: { self.id(at: $0) == id }) { id = BrewID.random() }
         return id
+    }
+
+    private func id(at position: Int) -> BrewID {
+        switch slots[position] {
+        case let .stored(index): snapshot.id(at: index)
+        case let .live(brew): brew.id
+        }
+    }
+
+    private func timestamp(at position: Int) -> Timestamp {
+        switch slots[position] {
+        case let .stored(index): snapshot.timestamp(at: index)
+        case let .live(brew): brew.timestamp
+        }
+    }
+
+    /// The brew at `position`, made into an object (and watched) the first time it is asked for.
+    /// When the last stored brew is made, the snapshot's text is let go.
+    private func materialize(_ position: Int) -> Brew {
+        switch slots[position] {
+        case let .live(brew):
+            return brew
+        case let .stored(index):
+            let brew = Brew(record: snapshot.record(at: index))
+            brew.attach(to: changeLog)
+            slots[position] = .live(brew)
+            storedCount -= 1
+            if storedCount == 0 { snapshot = JournalSnapshot(records: []) }
+            return brew
+        }
+    }
+
+    private func detachAll() {
+        for case let .live(brew) in slots {
+            brew.detach()
+        }
     }
 }

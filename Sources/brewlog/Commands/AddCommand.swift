@@ -32,7 +32,7 @@ enum AddCommand: BrewLogCommand {
         defer { session.close() }
         let store = session.store
         if context.arguments.has("once-per-day"),
-           let existing = store.brews.first(where: { $0.day == timestamp.day }) {
+           let existing = store.brew(on: timestamp.day) {
             if !context.quiet {
                 context.out.line("\(timestamp.day) already has a brew (\(existing.id)); nothing added.")
             }

@@ -20,9 +20,9 @@ enum ExportCommand: BrewLogCommand {
         let session = try context.session()
         try session.open(writing: false)
         session.close()
-        let records = session.store.brewsByDate.map(\.record).filter {
-            (since?.startsOnOrBefore($0.timestamp) ?? true) && (until?.endsOnOrAfter($0.timestamp) ?? true)
-        }
+        let records = session.store.brewsByDate(limit: nil) {
+            (since?.startsOnOrBefore($0) ?? true) && (until?.endsOnOrAfter($0) ?? true)
+        }.map(\.record)
         context.out.write(format.encode(records))
     }
 }

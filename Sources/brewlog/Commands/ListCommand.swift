@@ -28,15 +28,21 @@ enum ListCommand: BrewLogCommand {
         let session = try context.session()
         try session.open(writing: false)
         session.close()
-        var brews = session.store.brewsByDate.filter(filter.admits)
-        if let limit { brews = Array(brews.suffix(limit)) }
+        let store = session.store
+        var brews: [Brew]
+        if filter.needsFields {
+            brews = store.brewsByDate.filter(filter.admits)
+            if let limit { brews = Array(brews.suffix(limit)) }
+        } else {
+            brews = store.brewsByDate(limit: limit, where: filter.admits)
+        }
 
         if context.json {
             context.out.line("[" + brews.map { BrewLineCodec.encode($0.record) }.joined(separator: ",\n") + "]")
         } else if context.quiet {
             for brew in brews { context.out.line(brew.id.rawValue) }
         } else if brews.isEmpty {
-            context.out.line(session.store.brews.isEmpty ? "No brews yet. Log one with 'brewlog add'." : "No brews match.")
+            context.out.line(store.count == 0 ? "No brews yet. Log one with 'brewlog add'." : "No brews match.")
         } else {
             BrewTable(brews: brews, width: context.terminalWidth, style: context.style).render(to: context.out)
         }
@@ -67,10 +73,16 @@ struct BrewFilter {
         tags = context.arguments.all("tag")
     }
 
+    /// Whether a filter needs more than the date (so every brew must be read in full).
+    var needsFields: Bool { method != nil || coffee != nil || !tags.isEmpty }
+
+    /// Whether a brew at `timestamp` is inside `--since` and `--until`.
+    func admits(_ timestamp: Timestamp) -> Bool {
+        (since?.startsOnOrBefore(timestamp) ?? true) && (until?.endsOnOrAfter(timestamp) ?? true)
+    }
+
     func admits(_ brew: Brew) -> Bool {
-        let timestamp = brew.timestamp
-        if let since, !since.startsOnOrBefore(timestamp) { return false }
-        if let until, !until.endsOnOrAfter(timestamp) { return false }
+        guard admits(brew.timestamp) else { return false }
         if let method, !(brew.method?.lowercased().contains(method) ?? false) { return false }
         if let coffee, !(brew.coffee?.lowercased().contains(coffee) ?? false) { return false }
         if !tags.isEmpty {

@@ -13,7 +13,14 @@ struct BrewTable {
     private struct Column {
         let title: String
         let cells: [String]
-        var width: Int { ([title] + cells).map(BrewFormatting.displayWidth).max() ?? 0 }
+        /// Measured once: a million cells are not measured again for every layout decision.
+        let width: Int
+
+        init(title: String, cells: [String]) {
+            self.title = title
+            self.cells = cells
+            self.width = cells.reduce(BrewFormatting.displayWidth(title)) { max($0, BrewFormatting.displayWidth($1)) }
+        }
     }
 
     func render(to out: OutputStream) {
