@@ -96,6 +96,15 @@ enum FieldOptions {
 }
 
 extension String {
+    /// The text without trailing spaces (table rows and heatmap lines end where their text does).
+    func trimmingTrailingSpaces() -> String {
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") {
+            end = utf8.index(before: end)
+        }
+        return String(self[..<end])
+    }
+
     /// The text without surrounding spaces, tabs and newlines.
     func trimmingWhitespaceForCLI() -> String {
         var scalars = Substring(self)

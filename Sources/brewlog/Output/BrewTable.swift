@@ -53,7 +53,7 @@ struct BrewTable {
             } else {
                 line += "  " + note
             }
-            out.line(String(line.reversed().drop { $0 == " " }.reversed()))
+            out.line(line.trimmingTrailingSpaces())
         }
     }
 

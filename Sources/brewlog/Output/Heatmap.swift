@@ -35,7 +35,7 @@ struct Heatmap {
                 let day = firstMonday.adding(days: 7 * week + weekday)
                 line += day > today ? "  " : cell(brewsPerDay[day] ?? 0) + " "
             }
-            lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
+            lines.append(line.trimmingTrailingSpaces())
         }
         let legend = (0...4).map(cellLevel).joined(separator: " ")
         lines.append(String(repeating: " ", count: labelWidth) + "Less " + legend + " More")
