@@ -80,8 +80,6 @@ def main():
             if args.task and n <= args.task_max:
                 rows += bench_task(args, generator, work, base_env, n, floor)
             os.remove(journal)
-            for row in rows[-(len(rows)):]:
-                pass
             print_rows([r for r in rows if r[0] == n], file=sys.stderr)
         print_rows(rows)
     finally:

@@ -129,3 +129,66 @@ struct CodecTests {
         }
     }
 }
+
+@Suite("Validating a line without building it agrees with decoding it")
+struct ValidationAgreesWithDecodingTests {
+    @Test("good lines: the same id and timestamp", arguments: 0..<4)
+    func goodLines(seed: Int) throws {
+        var rng = SeededGenerator(state: UInt64(seed) + 100)
+        for _ in 0..<200 {
+            var line = BrewLineCodec.encode(randomRecord(&rng))
+            let decoded = try BrewLineCodec.decode(line)
+            let validated = try line.withUTF8 { try BrewLineCodec.validate($0) }
+            #expect(validated.id == decoded.id)
+            #expect(validated.timestamp == decoded.timestamp)
+        }
+    }
+
+    @Test("bad lines: the same reason", arguments: CodecTests.badLines)
+    func badLines(line: String, reason: String) {
+        var copy = line
+        let decodeReason = (try? BrewLineCodec.decode(line)) == nil ? problem { try BrewLineCodec.decode(line) } : nil
+        let validateReason = copy.withUTF8 { bytes in problem { try BrewLineCodec.validate(bytes) } }
+        #expect(decodeReason != nil)
+        #expect(validateReason == decodeReason)
+    }
+
+    @Test("invalid UTF-8 anywhere in a text field or tag is caught without decoding", arguments: ["notes", "method", "coffee", "grind", "tag"])
+    func invalidUTF8(field: String) {
+        let prefix = #"{"id":"a","date":"2026-11-29T07:15:00Z","# + (field == "tag" ? #""tags":[""# : "\"\(field)\":\"")
+        let bytes = Array(prefix.utf8) + [0xE2, 0x28, 0xA1] + Array((field == "tag" ? "\"]}" : "\"}").utf8)
+        let reason = bytes.withUnsafeBufferPointer { buffer in problem { try BrewLineCodec.validate(buffer) } }
+        #expect(reason?.contains("invalid UTF-8") == true)
+    }
+
+    @Test("a tag with a non-breaking space is refused in both modes")
+    func unicodeWhitespaceTag() {
+        var line = #"{"id":"a","date":"2026-11-29T07:15:00Z","tags":["a\#u{00A0}b"]}"#
+        #expect(problem { try BrewLineCodec.decode(line) }?.contains("whitespace") == true)
+        #expect(line.withUTF8 { bytes in problem { try BrewLineCodec.validate(bytes) } }?.contains("whitespace") == true)
+    }
+
+    func problem<T>(_ body: () throws -> T) -> String? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return (error as? LineProblem)?.reason ?? "\(error)"
+        }
+    }
+}
+
+@Suite("UTF-8 validation")
+struct UTF8ValidationTests {
+    @Test("well-formed and ill-formed sequences", arguments: [
+        ([0x61, 0x62], true), ([0xC3, 0xA9], true), ([0xE2, 0x82, 0xAC], true), ([0xF0, 0x9F, 0x98, 0x80], true),
+        ([0xEF, 0xBB, 0xBF], true), ([0xF4, 0x8F, 0xBF, 0xBF], true),
+        ([0xC3], false), ([0xC0, 0xAF], false), ([0xE0, 0x80, 0xAF], false), ([0xED, 0xA0, 0x80], false),
+        ([0xF4, 0x90, 0x80, 0x80], false), ([0xF5, 0x80, 0x80, 0x80], false), ([0x80], false), ([0xE2, 0x82], false),
+        ([0xE2, 0x28, 0xA1], false), ([0xFF], false),
+    ] as [([UInt8], Bool)])
+    func sequences(bytes: [UInt8], valid: Bool) {
+        #expect(bytes.withUnsafeBufferPointer(isValidUTF8) == valid)
+        #expect(bytes.withUnsafeBufferPointer(isValidUTF8) == (String(validating: bytes, as: UTF8.self) != nil))
+    }
+}

@@ -161,3 +161,59 @@ struct StoreLookupTests {
         #expect(throws: BrewLookupError.notFound("last")) { try makeStore(now: "2026-11-29T12:00:00Z").brew(matching: "last") }
     }
 }
+
+@Suite("The store makes brews into objects only when asked")
+struct StoreLazinessTests {
+    static func fileStore() throws -> (TemporaryFolder, BrewLogStore) {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", [
+            #"{"id":"aaaa00000001","date":"2026-11-27T08:00:00+01:00","notes":"first"}"#,
+            #"{"id":"cccc00000003","date":"2026-11-29T07:00:00+01:00","notes":"newest"}"#,
+            #"{"id":"bbbb00000002","date":"2026-11-28T08:00:00+01:00","notes":"middle","x":1}"#,
+        ].joined(separator: "\n") + "\n")
+        let store = BrewLogStore(journal: FileJournal(path: folder.file("j.jsonl")),
+                                 clock: .fixed(stamp("2026-11-29T12:00:00+01:00").date), timeZone: zone("Europe/Berlin"))
+        try store.load()
+        return (folder, store)
+    }
+
+    @Test("streak, count, newest and lookups read the snapshot; a brew asked for twice is the same object")
+    func lookups() throws {
+        let (_, store) = try Self.fileStore()
+        #expect(store.streak == 3)
+        #expect(store.count == 3)
+        let newest = try #require(store.newestBrew)
+        #expect(newest.notes == "newest")
+        #expect(try store.brew(matching: "last") === newest)
+        #expect(store.brew(on: CalendarDay(parsing: "2026-11-28")!)?.notes == "middle")
+        #expect(store.brew(id: BrewID("bbbb00000002")!) === store.brews[2])
+        #expect(store.brews.map(\.notes) == ["first", "newest", "middle"])
+    }
+
+    @Test("brewsByDate(limit:where:) filters and orders by date and keeps the newest")
+    func byDate() throws {
+        let (_, store) = try Self.fileStore()
+        let day28 = try #require(CalendarDay(parsing: "2026-11-28"))
+        #expect(store.brewsByDate(limit: 2) { _ in true }.map(\.notes) == ["middle", "newest"])
+        #expect(store.brewsByDate(limit: nil) { $0.day <= day28 }.map(\.notes) == ["first", "middle"])
+        #expect(store.brewsByDate.map(\.notes) == ["first", "middle", "newest"])
+    }
+
+    @Test("editing a brew made from the snapshot rewrites its line, keeping its unknown keys")
+    func editMaterialized() throws {
+        let (folder, store) = try Self.fileStore()
+        try store.brew(matching: "bbbb").rating = 5
+        try store.save()
+        #expect(folder.text("j.jsonl")?.contains(#"{"id":"bbbb00000002","date":"2026-11-28T08:00:00+01:00","rating":5,"notes":"middle","x":1}"#) == true)
+    }
+
+    @Test("a streak read inside withTracking still hears about a date change")
+    func trackingMaterializes() throws {
+        let (_, store) = try Self.fileStore()
+        let calls = CallCounter()
+        #expect(withTracking { store.streak } onChange: { calls.increment() } == 3)
+        store.brews[0].date = stamp("2026-11-01T08:00:00+01:00").date
+        #expect(calls.value == 1)
+        #expect(store.streak == 2)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 @testable import BrewLogCore
 
 @Suite("withTracking tells a scope, once, about changes to what it read")
@@ -218,5 +219,35 @@ struct TrackingTests {
         } onChange: { calls.increment() }
         brew.notes = "x"
         #expect(calls.value == 0)
+    }
+}
+
+/// A model written directly against the registry with `withMutation`, as other models may be.
+final class Thermometer: Sendable {
+    let registry = ChangeRegistry()
+    private let value = Mutex(20.0)
+
+    var celsius: Double {
+        get {
+            registry.access(\Thermometer.celsius)
+            return value.withLock { $0 }
+        }
+        set {
+            registry.withMutation(of: \Thermometer.celsius) { value.withLock { $0 = newValue } }
+        }
+    }
+}
+
+@Suite("ChangeRegistry.withMutation")
+struct WithMutationTests {
+    @Test("withMutation stores, then notifies the scopes that read the property")
+    func notifies() {
+        let thermometer = Thermometer()
+        let seen = CallCounter()
+        _ = withTracking { thermometer.celsius } onChange: {
+            if thermometer.celsius == 93 { seen.increment() }
+        }
+        thermometer.celsius = 93
+        #expect(seen.value == 1)
     }
 }

@@ -308,35 +308,3 @@ public final class FileJournal: Journal {
         }
     }
 }
-
-/// Writes a rewrite's output in 1 MiB pieces, so a rewrite never holds a second copy of the journal.
-struct ChunkedWriter {
-    private let fd: Int32
-    private let journal: FileJournal
-    private var buffer: [UInt8] = []
-    /// Bytes written so far, buffered ones included.
-    private(set) var total = 0
-
-    init(fd: Int32, journal: FileJournal) {
-        self.fd = fd
-        self.journal = journal
-        buffer.reserveCapacity(1 << 20)
-    }
-
-    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(SystemCallError) {
-        buffer.append(contentsOf: bytes)
-        total += bytes.count
-        if buffer.count >= 1 << 20 { try flush() }
-    }
-
-    mutating func write(_ text: String) throws(SystemCallError) {
-        var text = text
-        let result = text.withUTF8 { bytes in Result { () throws(SystemCallError) in try write(bytes) } }
-        try result.get()
-    }
-
-    mutating func flush() throws(SystemCallError) {
-        try journal.writeAll(fd, buffer)
-        buffer.removeAll(keepingCapacity: true)
-    }
-}

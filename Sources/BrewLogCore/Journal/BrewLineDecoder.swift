@@ -1,0 +1,214 @@
+/// A journal key BrewLog knows, recognised from its bytes.
+enum KnownKey {
+    case id, date, rating, notes, method, coffee, dose, water, grind, temperature, brewTime, tags, unknown
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        func equals(_ word: StaticString) -> Bool {
+            bytesEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), bytes)
+        }
+        switch bytes.first {
+        case UInt8(ascii: "i"): self = equals("id") ? .id : .unknown
+        case UInt8(ascii: "d"): self = equals("date") ? .date : equals("dose_g") ? .dose : .unknown
+        case UInt8(ascii: "r"): self = equals("rating") ? .rating : .unknown
+        case UInt8(ascii: "n"): self = equals("notes") ? .notes : .unknown
+        case UInt8(ascii: "m"): self = equals("method") ? .method : .unknown
+        case UInt8(ascii: "c"): self = equals("coffee") ? .coffee : .unknown
+        case UInt8(ascii: "w"): self = equals("water_g") ? .water : .unknown
+        case UInt8(ascii: "g"): self = equals("grind") ? .grind : .unknown
+        case UInt8(ascii: "t"): self = equals("temp_c") ? .temperature : equals("time_s") ? .brewTime : equals("tags") ? .tags : .unknown
+        default: self = .unknown
+        }
+    }
+
+    init(text: String) {
+        var copy = text
+        self = copy.withUTF8 { KnownKey(bytes: $0) }
+    }
+}
+
+/// The known fields of a line as they are read, before the record is assembled.
+struct DecodedFields {
+    /// Whether text fields are built (else only checked).
+    let materializing: Bool
+    var seen: UInt16 = 0
+    var unknownNames: Set<String> = []
+    var id: BrewID?
+    var timestamp: Timestamp?
+    var rating: Int?
+    var notes: String?
+    var method: String?
+    var coffee: String?
+    var dose: Double?
+    var water: Double?
+    var grind: String?
+    var temperature: Double?
+    var brewTime: Int?
+    var tags: [String] = []
+    var unknown: [UnknownField] = []
+
+    /// Reads the value of `key` at the scanner's position into its field.
+    mutating func take(_ key: KnownKey, named keyName: () -> String, keyOffset: Int, from scanner: inout JSONScanner,
+                       in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        let name = key == .unknown ? keyName() : key.name
+        let duplicate: Bool
+        if key == .unknown {
+            duplicate = !unknownNames.insert(name).inserted
+        } else {
+            let bit: UInt16 = 1 << UInt16(KnownKey.allKnown.firstIndex(of: key) ?? 15)
+            duplicate = seen & bit != 0
+            seen |= bit
+        }
+        if duplicate { throw JSONSyntaxError(message: "duplicate key \"\(name)\"", offset: keyOffset) }
+        if key != .id, key != .date, key != .unknown, scanner.peek() == UInt8(ascii: "n") {
+            _ = try scanner.scanValue()
+            return
+        }
+        switch key {
+        case .id:
+            guard let id = BrewID(try string(name, &scanner)) else {
+                throw problem("\"id\" must be a non-empty string without whitespace")
+            }
+            self.id = id
+        case .date:
+            let start = scanner.index
+            guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
+            let raw = try scanner.scanRawString()
+            let parsed: Timestamp? = raw.decoded.map { bytes in bytes.withUnsafeBufferPointer { Timestamp(rfc3339: $0) } }
+                ?? Timestamp(rfc3339: UnsafeBufferPointer(rebasing: line[raw.range]))
+            guard let parsed else {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: line[(start + 1)..<(scanner.index - 1)]), as: UTF8.self)
+                throw problem("\"date\" is not an RFC 3339 time with an offset: \"\(text)\"")
+            }
+            timestamp = parsed
+        case .rating: rating = try integer(name, &scanner, in: line)
+        case .notes, .method, .coffee, .grind:
+            guard materializing else {
+                guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
+                try scanner.checkString()
+                return
+            }
+            switch key {
+            case .notes: notes = try string(name, &scanner)
+            case .method: method = try optionalText(name, &scanner)
+            case .coffee: coffee = try optionalText(name, &scanner)
+            default: grind = try optionalText(name, &scanner)
+            }
+        case .dose: dose = try number(name, &scanner).value
+        case .water: water = try number(name, &scanner).value
+        case .temperature: temperature = try number(name, &scanner).value
+        case .brewTime: brewTime = try integer(name, &scanner, in: line)
+        case .tags:
+            guard scanner.peek() == UInt8(ascii: "[") else { throw try wrongType(name, "an array of strings", &scanner) }
+            scanner.index += 1
+            scanner.skipWhitespace()
+            if scanner.peek() == UInt8(ascii: "]") { scanner.index += 1; return }
+            while true {
+                scanner.skipWhitespace()
+                guard scanner.peek() == UInt8(ascii: "\"") else {
+                    let value = try scanner.scanValue()
+                    throw problem("\"tags\" must be an array of strings, got \(value.kind) in it")
+                }
+                if materializing {
+                    tags.append(try scanner.scanString())
+                } else {
+                    try checkTag(&scanner, in: line)
+                }
+                scanner.skipWhitespace()
+                if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
+                try scanner.expect(UInt8(ascii: "]"), "expected ',' or ']' in \"tags\"")
+                return
+            }
+        case .unknown:
+            let start = scanner.index
+            _ = try scanner.scanValue()
+            unknown.append(UnknownField(key: name, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
+        }
+    }
+
+    /// Checks a tag in place: valid UTF-8, non-empty, no comma, no whitespace (the rule of `BrewRecord.validateTag`).
+    private func checkTag(_ scanner: inout JSONScanner, in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        let raw = try scanner.scanRawString()
+        let bytes = UnsafeBufferPointer(rebasing: line[raw.range])
+        let simple = raw.decoded == nil && raw.ascii && !bytes.isEmpty
+            && !bytes.contains { $0 == UInt8(ascii: ",") || $0 == 0x20 || (0x09...0x0D).contains($0) }
+        guard !simple else { return }
+        let tag = try raw.decoded == nil ? JSONScanner.makeString(bytes, ascii: raw.ascii, at: raw.range.lowerBound) : scanner.decodedString(raw)
+        do throws(InvalidFieldError) {
+            try BrewRecord.validateTag(tag)
+        } catch {
+            throw problem(error.message)
+        }
+    }
+
+    private func string(_ name: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
+        guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
+        return try scanner.scanString()
+    }
+
+    private func optionalText(_ name: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String? {
+        let text = try string(name, &scanner)
+        return text.isEmpty ? nil : text
+    }
+
+    private func number(_ name: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONNumber {
+        guard let first = scanner.peek(), first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            throw try wrongType(name, "a number", &scanner)
+        }
+        return try scanner.scanNumberValue()
+    }
+
+    private func integer(_ name: String, _ scanner: inout JSONScanner, in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Int {
+        guard let first = scanner.peek(), first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            throw try wrongType(name, "a whole number", &scanner)
+        }
+        let number = try scanner.scanNumberValue()
+        guard number.isInteger, let whole = Int(exactly: number.value) else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: line[number.range]), as: UTF8.self)
+            throw problem("\"\(name)\" must be a whole number (got \(text))")
+        }
+        return whole
+    }
+
+    private func wrongType(_ name: String, _ expected: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONSyntaxError {
+        let value = try scanner.scanValue()
+        return problem("\"\(name)\" must be \(expected), got \(value.kind)")
+    }
+
+    /// A problem with a value, not with the JSON syntax (no byte offset).
+    private func problem(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, offset: -1)
+    }
+}
+
+extension KnownKey {
+    /// The journal key.
+    var name: String {
+        switch self {
+        case .id: "id"
+        case .date: "date"
+        case .rating: "rating"
+        case .notes: "notes"
+        case .method: "method"
+        case .coffee: "coffee"
+        case .dose: "dose_g"
+        case .water: "water_g"
+        case .grind: "grind"
+        case .temperature: "temp_c"
+        case .brewTime: "time_s"
+        case .tags: "tags"
+        case .unknown: ""
+        }
+    }
+
+    static let allKnown: [KnownKey] = [.id, .date, .rating, .notes, .method, .coffee, .dose, .water, .grind, .temperature, .brewTime, .tags]
+}
+
+extension JSONScanner {
+    /// The text of a scanned string that had escapes.
+    func decodedString(_ raw: (range: Range<Int>, decoded: [UInt8]?, ascii: Bool)) throws(JSONSyntaxError) -> String {
+        guard let decoded = raw.decoded else { return "" }
+        return try decoded.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+            try JSONScanner.makeString(buffer, ascii: false, at: raw.range.lowerBound)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// RFC 4180 CSV, as Python's `csv` module and spreadsheets read and write it.
+enum CSV {
+    /// A cell, quoted when it holds a comma, a quote, a CR or an LF (quotes doubled).
+    static func quote(_ cell: String) -> String {
+        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return cell }
+        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Rows of cells, each with the line it starts on; `nil` reason when well formed.
+    static func rows(_ buffer: UnsafeBufferPointer<UInt8>) -> (rows: [(line: Int, cells: [String])], problem: ImportProblems.Problem?) {
+        var rows: [(line: Int, cells: [String])] = []
+        var cells: [String] = []
+        var cell: [UInt8] = []
+        var index = 0
+        var line = 1
+        var rowLine = 1
+        var quoted = false
+        var cellStarted = false
+        func endCell() {
+            cells.append(String(decoding: cell, as: UTF8.self))
+            cell.removeAll(keepingCapacity: true)
+            cellStarted = false
+        }
+        while index < buffer.count {
+            let byte = buffer[index]
+            index += 1
+            if quoted {
+                if byte == UInt8(ascii: "\"") {
+                    if index < buffer.count && buffer[index] == UInt8(ascii: "\"") {
+                        cell.append(byte)
+                        index += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    if byte == 0x0A { line += 1 }
+                    cell.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard !cellStarted && cell.isEmpty else {
+                    return (rows, .init(line: line, reason: "a quote inside an unquoted CSV field"))
+                }
+                quoted = true
+                cellStarted = true
+            case UInt8(ascii: ","):
+                endCell()
+            case 0x0D where index < buffer.count && buffer[index] == 0x0A:
+                continue
+            case 0x0A, 0x0D:
+                endCell()
+                if !(cells.count == 1 && cells[0].isEmpty) { rows.append((rowLine, cells)) }
+                cells.removeAll()
+                line += 1
+                rowLine = line
+            default:
+                cell.append(byte)
+            }
+        }
+        if quoted { return (rows, .init(line: rowLine, reason: "unterminated quoted CSV field")) }
+        if cellStarted || !cell.isEmpty || !cells.isEmpty {
+            endCell()
+            rows.append((rowLine, cells))
+        }
+        return (rows, nil)
+    }
+
+    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, records: inout [BrewRecord], problems: inout [ImportProblems.Problem]) {
+        guard String(validating: buffer, as: UTF8.self) != nil else {
+            problems.append(.init(line: 1, reason: "the file is not valid UTF-8"))
+            return
+        }
+        let (rows, problem) = rows(buffer)
+        if let problem { problems.append(problem) }
+        guard let header = rows.first else { return }
+        let columns = header.cells.map { $0.trimmingWhitespace() }
+        for required in ["id", "date"] where !columns.contains(required) {
+            problems.append(.init(line: header.line, reason: "the header has no '\(required)' column"))
+        }
+        guard problems.isEmpty else { return }
+        for row in rows.dropFirst() {
+            guard row.cells.count == columns.count else {
+                problems.append(.init(line: row.line, reason: "expected \(columns.count) fields, found \(row.cells.count)"))
+                continue
+            }
+            var line = "{"
+            for (column, cell) in zip(columns, row.cells) where !cell.isEmpty {
+                if line.count > 1 { line += "," }
+                BrewLineCodec.appendQuoted(column, to: &line)
+                line += ":"
+                switch column {
+                case "rating", "dose_g", "water_g", "temp_c", "time_s":
+                    line += Double(cell) != nil && !cell.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) ? cell : "\"\(cell)\""
+                case "tags":
+                    line += "[" + cell.split(separator: ";").map { tag in
+                        var quoted = ""
+                        BrewLineCodec.appendQuoted(String(tag), to: &quoted)
+                        return quoted
+                    }.joined(separator: ",") + "]"
+                default:
+                    BrewLineCodec.appendQuoted(cell, to: &line)
+                }
+            }
+            line += "}"
+            do throws(LineProblem) {
+                records.append(try BrewLineCodec.decode(line))
+            } catch {
+                problems.append(.init(line: row.line, reason: error.reason))
+            }
+        }
+    }
+}
