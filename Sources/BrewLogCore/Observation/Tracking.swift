@@ -37,11 +37,26 @@ final class AccessList {
     /// The properties read on one registry; a class, so recording a read mutates it in place.
     final class Entry {
         let registry: ChangeRegistry
-        var keyPaths: Set<PropertyKey>
+        private(set) var keyPaths: Set<PropertyKey> = []
+        /// The identities of up to 16 key path objects held in `keyPaths`: a getter's key path
+        /// literal is one object, so a property read again is found by pointer, without hashing.
+        /// Only objects the set keeps are listed, so an identity cannot be reused while listed.
+        private var identities: [ObjectIdentifier] = []
 
-        init(_ registry: ChangeRegistry, _ keyPaths: Set<PropertyKey>) {
+        init(_ registry: ChangeRegistry) {
             self.registry = registry
-            self.keyPaths = keyPaths
+        }
+
+        func insert(_ keyPath: AnyKeyPath) {
+            let identity = ObjectIdentifier(keyPath)
+            if identities.contains(identity) { return }
+            if keyPaths.insert(PropertyKey(keyPath)).inserted, identities.count < 16 {
+                identities.append(identity)
+            }
+        }
+
+        func formUnion(_ other: Set<PropertyKey>) {
+            for key in other { insert(key.keyPath) }
         }
     }
 
@@ -57,19 +72,19 @@ final class AccessList {
         lastRegistry = key
         lastKeyPath = keyPath
         if let entry = entries[key] {
-            entry.keyPaths.insert(PropertyKey(keyPath))
+            entry.insert(keyPath)
         } else {
-            entries[key] = Entry(registry, [PropertyKey(keyPath)])
+            let entry = Entry(registry)
+            entry.insert(keyPath)
+            entries[key] = entry
         }
     }
 
     func merge(_ other: AccessList) {
         for (key, entry) in other.entries {
-            if let mine = entries[key] {
-                mine.keyPaths.formUnion(entry.keyPaths)
-            } else {
-                entries[key] = Entry(entry.registry, entry.keyPaths)
-            }
+            let mine = entries[key] ?? Entry(entry.registry)
+            mine.formUnion(entry.keyPaths)
+            entries[key] = mine
         }
     }
 
