@@ -49,23 +49,10 @@ public final class FileJournal: Journal {
             loaded = LoadedFile(lineIDs: [], size: 0, endsWithNewline: true, exists: false)
             return JournalSnapshot(records: [])
         }
-        var validator = LineValidator()
-        var entries: [JournalSnapshot.Entry] = []
-        try bytes.withUnsafeBufferPointer { buffer throws(JournalError) in
-            try forEachLine(in: buffer) { line throws(JournalError) in
-                switch validator.read(UnsafeBufferPointer(rebasing: buffer[line.range]), terminated: line.terminated) {
-                case let .success(brew):
-                    if let brew {
-                        entries.append(.init(id: brew.id, timestamp: brew.timestamp, start: line.range.lowerBound, end: line.range.upperBound))
-                    }
-                case let .failure(problem):
-                    throw JournalError.malformedLine(path: path, line: line.number, reason: problem.reason)
-                }
-            }
-        }
-        loaded = LoadedFile(lineIDs: validator.lineIDs, size: bytes.count, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true,
+        let reader = try ParallelLineReader(bytes, path: path)
+        loaded = LoadedFile(lineIDs: reader.lineIDs, size: bytes.count, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true,
                             exists: true, text: bytes)
-        return JournalSnapshot(text: bytes, entries: entries)
+        return JournalSnapshot(text: bytes, entries: reader.entries)
     }
 
     /// Writes `changes`: appended when they are inserts only, otherwise an atomic rewrite.

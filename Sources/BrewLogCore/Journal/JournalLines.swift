@@ -40,31 +40,53 @@ func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
 }
 
-/// Reads journal lines one at a time: blank lines, brews, bad lines and duplicate ids.
-struct LineValidator {
-    /// Per physical line read so far: the id of the brew on it, or `nil` for a blank or bad line.
+/// What one line holds, judged on its own: nothing (blank), a brew's id and date, or a problem.
+/// (Duplicate ids need the lines before it; ``LineValidator`` adds that check.)
+func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) -> Result<(id: BrewID, timestamp: Timestamp)?, LineProblem> {
+    if isBlank(text) { return .success(nil) }
+    do throws(LineProblem) {
+        return .success(try BrewLineCodec.validate(text))
+    } catch {
+        return .failure(terminated ? error : LineProblem("incomplete last line (no newline at the end; an interrupted write?): \(error.reason)"))
+    }
+}
+
+/// Remembers the ids of the lines so far, in order, and refuses a second line with a known id.
+struct DuplicateFilter {
+    /// Per physical line so far: the id of the brew on it, or `nil` for a blank or bad line.
     private(set) var lineIDs: [BrewID?] = []
     private var seen: Set<BrewID> = []
 
+    /// Records the next line (its id, or `nil`); a problem if the id was on an earlier line.
+    mutating func admit(_ id: BrewID?) -> LineProblem? {
+        guard let id else {
+            lineIDs.append(nil)
+            return nil
+        }
+        guard seen.insert(id).inserted else {
+            let first = (lineIDs.firstIndex(of: id) ?? 0) + 1
+            lineIDs.append(nil)
+            return LineProblem("duplicate id '\(id)' (first on line \(first))")
+        }
+        lineIDs.append(id)
+        return nil
+    }
+}
+
+/// Reads journal lines one at a time: blank lines, brews, bad lines and duplicate ids.
+struct LineValidator {
+    private var duplicates = DuplicateFilter()
+
     /// The line's id and timestamp (`nil` for a blank line), or what is wrong with it.
     mutating func read(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) -> Result<(id: BrewID, timestamp: Timestamp)?, LineProblem> {
-        if isBlank(text) {
-            lineIDs.append(nil)
-            return .success(nil)
+        let result = checkLine(text, terminated: terminated)
+        switch result {
+        case let .success(brew):
+            if let problem = duplicates.admit(brew?.id) { return .failure(problem) }
+        case .failure:
+            _ = duplicates.admit(nil)
         }
-        do throws(LineProblem) {
-            let brew = try BrewLineCodec.validate(text)
-            guard seen.insert(brew.id).inserted else {
-                let first = (lineIDs.firstIndex(of: brew.id) ?? 0) + 1
-                lineIDs.append(nil)
-                return .failure(LineProblem("duplicate id '\(brew.id)' (first on line \(first))"))
-            }
-            lineIDs.append(brew.id)
-            return .success(brew)
-        } catch {
-            lineIDs.append(nil)
-            return .failure(terminated ? error : LineProblem("incomplete last line (no newline at the end; an interrupted write?): \(error.reason)"))
-        }
+        return result
     }
 }
 
