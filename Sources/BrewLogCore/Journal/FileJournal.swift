@@ -214,22 +214,31 @@ public final class FileJournal: Journal {
         defer { system.close(fd) }
         do throws(SystemCallError) {
             let size = try system.fstat(fd).size
-            // One spare byte, so the read that finds the end needs no bigger buffer.
-            var bytes = [UInt8](repeating: 0, count: size + 1)
-            var count = 0
-            while true {
-                if count == bytes.count {
-                    bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
-                }
-                let read = try bytes.withUnsafeMutableBytes { buffer in
-                    Result { () throws(SystemCallError) in
-                        try system.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+            // Read into uninitialised memory (no pass zeroing a large journal first), with one
+            // spare byte so the read that finds the end needs no bigger buffer.
+            var failure: SystemCallError?
+            var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+                while initialized < buffer.count {
+                    do throws(SystemCallError) {
+                        let read = try system.read(fd, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[initialized...])))
+                        if read == 0 { return }
+                        initialized += read
+                    } catch {
+                        failure = error
+                        return
                     }
+                }
+            }
+            if let failure { throw failure }
+            // A file that grew while being read: take the rest too.
+            while bytes.count == size + 1 {
+                var more = [UInt8](repeating: 0, count: 1 << 16)
+                let read = try more.withUnsafeMutableBytes { buffer in
+                    Result { () throws(SystemCallError) in try system.read(fd, into: buffer) }
                 }.get()
                 if read == 0 { break }
-                count += read
+                bytes.append(contentsOf: more[0..<read])
             }
-            bytes.removeLast(bytes.count - count)
             return bytes
         } catch {
             throw JournalError.io(path: filePath, operation: "read", reason: error.description)

@@ -55,7 +55,13 @@ func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) -> Result<(
 struct DuplicateFilter {
     /// Per physical line so far: the id of the brew on it, or `nil` for a blank or bad line.
     private(set) var lineIDs: [BrewID?] = []
-    private var seen: Set<BrewID> = []
+    private var seen: Set<BrewID>
+
+    /// A filter for about `lines` lines (sized once rather than grown and rehashed).
+    init(expecting lines: Int = 0) {
+        seen = Set(minimumCapacity: lines)
+        lineIDs.reserveCapacity(lines)
+    }
 
     /// Records the next line (its id, or `nil`); a problem if the id was on an earlier line.
     mutating func admit(_ id: BrewID?) -> LineProblem? {

@@ -32,9 +32,10 @@ struct ParallelLineReader {
             let run = ParallelLineReader.check(text, bounds[index])
             runs.withLock { $0[index] = run }
         }
-        var duplicates = DuplicateFilter()
+        let checked = runs.withLock { $0 }
+        var duplicates = DuplicateFilter(expecting: checked.reduce(0) { $0 + ($1?.ids.count ?? 0) })
         var lineOffset = 0
-        for run in runs.withLock({ $0 }) {
+        for run in checked {
             guard let run else { continue }
             for (index, id) in run.ids.enumerated() {
                 if let problem = duplicates.admit(id) {
