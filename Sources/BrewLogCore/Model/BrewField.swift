@@ -30,14 +30,6 @@ public enum BrewField: String, CaseIterable, Sendable, CustomStringConvertible {
         self = field
     }
 
-    /// Fields that may be absent (and so can be unset): everything but id, date and notes.
-    public var isOptional: Bool {
-        switch self {
-        case .id, .date, .notes: false
-        default: true
-        }
-    }
-
     /// The command-line name.
     public var description: String { optionName }
 }

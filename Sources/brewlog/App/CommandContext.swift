@@ -17,9 +17,6 @@ struct CommandContext {
     var quiet: Bool { arguments.has("quiet") }
     var json: Bool { arguments.has("json") }
 
-    /// Today in the run's time zone.
-    var today: CalendarDay { Timestamp(date: now, timeZone: timeZone).day }
-
     /// The WHEN given to `option`, or a usage error naming the forms.
     func when(_ option: String) throws(CLIError) -> When? {
         guard let text = arguments.value(option) else { return nil }

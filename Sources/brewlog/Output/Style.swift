@@ -20,11 +20,6 @@ struct Style {
     func dim(_ text: String) -> String { wrap(text, "2") }
     func green(_ text: String) -> String { wrap(text, "32") }
     func yellow(_ text: String) -> String { wrap(text, "33") }
-    func red(_ text: String) -> String { wrap(text, "31") }
-    func cyan(_ text: String) -> String { wrap(text, "36") }
-
-    /// A 256-colour background cell (for the heatmap).
-    func background(_ text: String, code: Int) -> String { wrap(text, "48;5;\(code)") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

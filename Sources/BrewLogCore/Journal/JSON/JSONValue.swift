@@ -1,5 +1,5 @@
 /// A parsed JSON value, as much of JSON as a journal line can hold.
-enum JSONValue: Equatable {
+enum JSONValue {
     case string(String)
     /// A number.
     case number(Double)
@@ -7,18 +7,6 @@ enum JSONValue: Equatable {
     case null
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
-
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case let (.string(a), .string(b)): a == b
-        case let (.number(a), .number(b)): a == b
-        case let (.bool(a), .bool(b)): a == b
-        case (.null, .null): true
-        case let (.array(a), .array(b)): a == b
-        case let (.object(a), .object(b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        default: false
-        }
-    }
 
     /// What kind of value this is, for error messages ("expected a string, got a number").
     var kind: String {
