@@ -11,7 +11,7 @@ struct JournalGenerator {
     let count: Int
     /// The last day brews are generated for.
     let lastDay: CalendarDay
-    var rng = SplitMix(state: 2026)
+    var rng = SeededRandomGenerator(seed: 2026)
 
     static let methods = ["V60", "AeroPress", "Espresso", "Chemex", "French press", "Kalita Wave", "Moka pot"]
     static let coffees = ["Kenya AA", "Ethiopia Guji", "Colombia Huila", "House blend", "Brazil Cerrado", "Rwanda Nyamasheke"]
@@ -92,18 +92,5 @@ struct JournalGenerator {
         BrewLineCodec.appendQuoted("\(record.method ?? "Brew") with \(record.coffee ?? "coffee"): \(record.notes)", to: &description)
         let uuid = UUID().uuidString.lowercased()
         return #"{"uuid":"\#(uuid)","status":"pending","description":\#(description),"entry":"\#(stamp)","project":"coffee"}"#
-    }
-}
-
-/// SplitMix64: a fast seeded generator, so generated journals are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -27,47 +27,41 @@ enum RowsScenario {
     /// (a) BrewLog: each row reads its own brew's properties inside `withTracking`.
     static func propertyLevel(runs: Int) -> Result {
         let brews = (0..<rowCount).map { Brew(rating: $0 % 5 + 1, notes: "row \($0)", date: .now, method: "V60") }
-        let dirty = Dirty()
-        func render(_ row: Int) {
+        return trackedRows(name: "BrewLog property-level tracking", runs: runs) { row, onChange in
             let brew = brews[row]
             withTracking {
                 blackHole &+= brew.notes.utf8.count + (brew.rating ?? 0) + (brew.method?.utf8.count ?? 0)
-            } onChange: { dirty.mark(row) }
-        }
-        for row in 0..<rowCount { render(row) }
-        var rerendered = 0
-        var counter = 0
-        let time = nanosecondsPerOperation(runs: runs, operations: 1) {
-            counter += 1
-            brews[500].notes = "changed \(counter)"
-            let rows = dirty.take()
-            rerendered = rows.count
-            rows.forEach(render)
-        }
-        return Result(name: "BrewLog property-level tracking", rerendered: rerendered, microsecondsPerUpdate: time / 1000)
+            } onChange: { onChange() }
+        } change: { brews[500].notes = $0 }
     }
 
     /// (b) Apple's Observation: the same rows with `withObservationTracking`.
     static func observation(runs: Int) -> Result {
         let brews = (0..<rowCount).map { ObservedBrew(notes: "row \($0)", rating: $0 % 5 + 1) }
-        let dirty = Dirty()
-        func render(_ row: Int) {
+        return trackedRows(name: "Apple Observation", runs: runs) { row, onChange in
             let brew = brews[row]
             withObservationTracking {
                 blackHole &+= brew.notes.utf8.count + brew.rating + brew.method.utf8.count
-            } onChange: { dirty.mark(row) }
-        }
-        for row in 0..<rowCount { render(row) }
+            } onChange: { onChange() }
+        } change: { brews[500].notes = $0 }
+    }
+
+    /// Renders every row once, then times changing one brew's notes and rendering the rows that
+    /// were told (each row's `render` tracks its reads and calls the given closure on a change).
+    private static func trackedRows(name: String, runs: Int, render: (Int, @escaping @Sendable () -> Void) -> Void,
+                                    change: (String) -> Void) -> Result {
+        let dirty = Dirty()
+        for row in 0..<rowCount { render(row) { dirty.mark(row) } }
         var rerendered = 0
         var counter = 0
         let time = nanosecondsPerOperation(runs: runs, operations: 1) {
             counter += 1
-            brews[500].notes = "changed \(counter)"
+            change("changed \(counter)")
             let rows = dirty.take()
             rerendered = rows.count
-            rows.forEach(render)
+            for row in rows { render(row) { dirty.mark(row) } }
         }
-        return Result(name: "Apple Observation", rerendered: rerendered, microsecondsPerUpdate: time / 1000)
+        return Result(name: name, rerendered: rerendered, microsecondsPerUpdate: time / 1000)
     }
 
     /// (c) The old ObservableObject way: any change announces to every observer of the store.

@@ -12,9 +12,7 @@ let sampleJournal = [
 @Suite("brewlog list, show and streak")
 struct ReadingCommandTests {
     func sandbox() -> Sandbox {
-        let sandbox = Sandbox()
-        sandbox.writeJournal(sampleJournal)
-        return sandbox
+        Sandbox(journal: sampleJournal)
     }
 
     @Test("list prints an aligned table in date order, newest last")

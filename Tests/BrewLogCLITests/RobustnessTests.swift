@@ -1,19 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-
-/// A deterministic generator (SplitMix64) so a fuzz failure can be replayed from its seed.
-struct FuzzGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import BrewLogCore
 
 @Suite("Robustness: random arguments, concurrent writers, killed writers")
 struct RobustnessTests {
@@ -29,7 +17,7 @@ struct RobustnessTests {
 
     @Test("hundreds of random argument lists never crash and never change the journal when they fail", arguments: 0..<4)
     func fuzz(seed: UInt64) {
-        var rng = FuzzGenerator(state: seed)
+        var rng = SeededRandomGenerator(seed: seed)
         let sandbox = Sandbox()
         let documented: Set<Int32> = [0, 1, 64, 65, 66, 73, 74, 75, 78]
         for _ in 0..<75 {
@@ -106,14 +94,14 @@ struct RobustnessTests {
         let started = Date()
         sandbox.ok(["edit", "cccc", "--append-notes", "timing run"])
         let runtime = UInt32(min(2, Date().timeIntervalSince(started)) * 1_000_000)
-        var rng = FuzzGenerator(state: 42)
+        var rng = SeededRandomGenerator(seed: 42)
         var confirmed: [String] = []
         var kills = 0
         for round in 0..<24 {
             let isEdit = round % 2 == 0
             let arguments = isEdit ? ["edit", "cccc", "--append-notes", "round \(round)"] : ["add", "-q", "--notes", "round \(round)"]
             let delay = UInt32.random(in: runtime / 3...runtime + runtime / 5, using: &rng)
-            let result = runKilled(brewlogBinary, arguments, environment: environment, directory: home, afterMicroseconds: delay)
+            let result = runProcess(brewlogBinary, arguments, environment: environment, directory: home, killAfterMicroseconds: delay)
             if result.status == 128 + SIGKILL { kills += 1 }
             if !isEdit, result.status == 0, !result.stdout.isEmpty {
                 confirmed.append(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -132,27 +120,4 @@ struct RobustnessTests {
         }
         #expect(listed.isSuperset(of: ["aaaa00000001", "bbbb00000002", "bbbb00000004", "cccc00000003", "fill0", "fill4999"]))
     }
-}
-
-/// Starts `executable`, sends SIGKILL after `afterMicroseconds` unless it has finished, and reports what it printed.
-func runKilled(_ executable: String, _ arguments: [String], environment: [String: String], directory: String,
-               afterMicroseconds delay: UInt32) -> RunResult {
-    let output = NSTemporaryDirectory() + "brewlog-killed-" + UUID().uuidString
-    _ = FileManager.default.createFile(atPath: output, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: output) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.standardOutput = FileHandle(forWritingAtPath: output)
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return RunResult(status: -1, stdout: "", stderr: "") }
-    usleep(delay)
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    let stdout = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    let killed = process.terminationReason == .uncaughtSignal
-    return RunResult(status: killed ? 128 + process.terminationStatus : process.terminationStatus, stdout: stdout, stderr: "")
 }

@@ -26,10 +26,12 @@ final class Sandbox {
     /// The environment every run gets (nothing is inherited from the test process).
     var environment: [String: String]
 
-    init(now: String = "2026-11-29T09:15:00+01:00", timeZone: String = "Europe/Berlin") {
+    /// A sandbox whose default journal holds `journal`, when given.
+    init(now: String = "2026-11-29T09:15:00+01:00", timeZone: String = "Europe/Berlin", journal: String? = nil) {
         home = NSTemporaryDirectory() + "brewlog-cli-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         environment = ["HOME": home, "TZ": timeZone, "BREWLOG_NOW": now, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        if let journal { writeJournal(journal) }
     }
 
     deinit {
@@ -77,8 +79,9 @@ final class Sandbox {
 }
 
 /// Runs an executable to completion, capturing its output through files (no pipe can fill up).
+/// With `killAfterMicroseconds`, the process gets SIGKILL then unless it has finished.
 func runProcess(_ executable: String, _ arguments: [String], stdin: String? = nil,
-                environment: [String: String], directory: String) -> RunResult {
+                environment: [String: String], directory: String, killAfterMicroseconds: UInt32? = nil) -> RunResult {
     let folder = NSTemporaryDirectory() + "brewlog-run-" + UUID().uuidString
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -98,6 +101,10 @@ func runProcess(_ executable: String, _ arguments: [String], stdin: String? = ni
         try process.run()
     } catch {
         return RunResult(status: -1, stdout: "", stderr: "could not start \(executable): \(error)")
+    }
+    if let delay = killAfterMicroseconds {
+        usleep(delay)
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
     process.waitUntilExit()
     let read = { (path: String) in FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? "" }

@@ -4,9 +4,7 @@ import Testing
 @Suite("brewlog stats, export, import and completion")
 struct StatsExportImportTests {
     func sandbox() -> Sandbox {
-        let sandbox = Sandbox()
-        sandbox.writeJournal(sampleJournal)
-        return sandbox
+        Sandbox(journal: sampleJournal)
     }
 
     @Test("stats figures on a fixed journal")

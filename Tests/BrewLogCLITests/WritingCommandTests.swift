@@ -4,9 +4,7 @@ import Testing
 @Suite("brewlog edit, rm and check")
 struct WritingCommandTests {
     func sandbox() -> Sandbox {
-        let sandbox = Sandbox()
-        sandbox.writeJournal(sampleJournal)
-        return sandbox
+        Sandbox(journal: sampleJournal)
     }
 
     @Test("edit changes only the named fields and rewrites only that line, keeping unknown keys and order")

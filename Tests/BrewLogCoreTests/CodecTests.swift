@@ -2,27 +2,14 @@ import Foundation
 import Testing
 @testable import BrewLogCore
 
-/// A small deterministic generator (SplitMix64), so property tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random text that exercises escaping: quotes, backslashes, newlines, control characters, emoji, CJK.
-func hostileText(_ rng: inout SeededGenerator, maxLength: Int) -> String {
+func hostileText(_ rng: inout SeededRandomGenerator, maxLength: Int) -> String {
     let pieces = ["\"", "\\", "\n", "\r\n", "\t", "\u{01}", "\u{1F}", "é", "☕️", "👩‍🔬", "日本語", " ", "a", "Z", "{", "}", ",", ":", "\u{2028}", "/", "\u{7F}"]
     let length = Int.random(in: 0...maxLength, using: &rng)
     return (0..<length).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
 }
 
-func randomRecord(_ rng: inout SeededGenerator) -> BrewRecord {
+func randomRecord(_ rng: inout SeededRandomGenerator) -> BrewRecord {
     let seconds = Double(Int.random(in: 0...2_000_000_000, using: &rng))
     let offset = Int.random(in: -12...14, using: &rng) * 3600 + [0, 1800, 2700][Int.random(in: 0...2, using: &rng)]
     var record = BrewRecord(id: BrewID.random(using: &rng),
@@ -44,7 +31,7 @@ func randomRecord(_ rng: inout SeededGenerator) -> BrewRecord {
 struct CodecTests {
     @Test("random brews with hostile notes survive encode then decode", arguments: 0..<8)
     func roundTrip(seed: Int) throws {
-        var rng = SeededGenerator(state: UInt64(seed))
+        var rng = SeededRandomGenerator(seed: UInt64(seed))
         for _ in 0..<250 {
             let record = randomRecord(&rng)
             let line = BrewLineCodec.encode(record)
@@ -134,7 +121,7 @@ struct CodecTests {
 struct ValidationAgreesWithDecodingTests {
     @Test("good lines: the same id and timestamp", arguments: 0..<4)
     func goodLines(seed: Int) throws {
-        var rng = SeededGenerator(state: UInt64(seed) + 100)
+        var rng = SeededRandomGenerator(seed: UInt64(seed) + 100)
         for _ in 0..<200 {
             var line = BrewLineCodec.encode(randomRecord(&rng))
             let decoded = try BrewLineCodec.decode(line)

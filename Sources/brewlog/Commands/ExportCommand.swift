@@ -8,8 +8,8 @@ enum ExportCommand: BrewLogCommand {
         usage: "export [--format jsonl|json|csv] [--since <when>] [--until <when>]",
         options: [
             OptionSpec("format", value: "format", help: "jsonl (default; the journal's own lines), json (an array) or csv (RFC 4180)."),
-            OptionSpec("since", value: "when", help: "Only brews at or after this (a date includes its whole day)."),
-            OptionSpec("until", value: "when", help: "Only brews at or before this (a date includes its whole day)."),
+            BrewFilter.since,
+            BrewFilter.until,
         ],
         discussion: "Brews are written oldest first. CSV has a header row and joins tags with ';'.")
 

@@ -7,7 +7,7 @@ enum StatsCommand: BrewLogCommand {
         abstract: "Show totals, averages and a calendar heatmap.",
         usage: "stats [--since <when>] [--json]",
         options: [
-            OptionSpec("since", value: "when", help: "Only count brews at or after this (a date includes its whole day)."),
+            BrewFilter.since,
             OptionSpec("json", help: "Print the figures as JSON."),
         ],
         discussion: "The heatmap shows the last 26 weeks, Monday to Sunday, one cell per day: · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more.")
