@@ -64,7 +64,9 @@ public final class BrewLogStore {
         registry.didChange(\BrewLogStore.brews)
     }
 
-    /// Every brew, in journal order (tracked as a whole: insert, remove, replace).
+    /// Every brew, in journal order (tracked as a whole: insert, remove, replace). Makes every
+    /// brew into an object; prefer ``count``, ``newestBrew``, ``brew(matching:)`` or
+    /// ``brewsByDate(limit:where:)`` when only some are needed.
     public var brews: [Brew] {
         registry.access(\BrewLogStore.brews)
         return slots.indices.map(materialize)
@@ -123,11 +125,7 @@ public final class BrewLogStore {
     /// change the fresh id); never throws.
     @discardableResult
     public func recordBrew(at timestamp: Timestamp? = nil, _ configure: (inout BrewRecord) -> Void = { _ in }) -> Brew {
-        let id = freshID()
-        var record = BrewRecord(id: id, timestamp: timestamp ?? nowTimestamp)
-        configure(&record)
-        record.id = id
-        let brew = Brew(record: record)
+        let brew = Brew(record: draft(at: timestamp, configure))
         append(brew)
         return brew
     }
@@ -135,10 +133,7 @@ public final class BrewLogStore {
     /// Records a brew like ``recordBrew(at:_:)`` after validating every field; on an error nothing is recorded.
     @discardableResult
     public func recordValidatedBrew(at timestamp: Timestamp? = nil, _ configure: (inout BrewRecord) -> Void) throws(InvalidFieldError) -> Brew {
-        let id = freshID()
-        var record = BrewRecord(id: id, timestamp: timestamp ?? nowTimestamp)
-        configure(&record)
-        record.id = id
+        let record = draft(at: timestamp, configure)
         try record.validate()
         let brew = Brew(record: record)
         append(brew)
@@ -247,6 +242,15 @@ public final class BrewLogStore {
         guard !changes.isEmpty else { return }
         try journal.save(changes)
         changeLog.reset()
+    }
+
+    /// A new brew's fields: a fresh id that `configure` cannot change, at `timestamp` or now.
+    private func draft(at timestamp: Timestamp?, _ configure: (inout BrewRecord) -> Void) -> BrewRecord {
+        let id = freshID()
+        var record = BrewRecord(id: id, timestamp: timestamp ?? nowTimestamp)
+        configure(&record)
+        record.id = id
+        return record
     }
 
     private func freshID() -> BrewID {
