@@ -37,15 +37,14 @@ public enum BrewLineCodec {
                     let key = try scanner.scanRawString()
                     let keyText: String? = key.decoded == nil ? nil : try scanner.decodedString(key)
                     let field = keyText.map(KnownKey.init(text:)) ?? KnownKey(bytes: UnsafeBufferPointer(rebasing: line[key.range]))
-                    // The key's text is only built when it is needed: unknown keys and error messages.
-                    let name = { keyText ?? String(decoding: UnsafeBufferPointer(rebasing: line[key.range]), as: UTF8.self) }
+                    let keyName = KeyName(key: field, escaped: keyText, range: key.range, line: line)
                     scanner.skipWhitespace()
-                    try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(name())\"")
+                    try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(keyName.text)\"")
                     scanner.skipWhitespace()
-                    try fields.take(field, named: name, keyOffset: keyStart, from: &scanner, in: line)
+                    try fields.take(field, named: keyName, keyOffset: keyStart, from: &scanner, in: line)
                     scanner.skipWhitespace()
                     if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
-                    try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(name())\"")
+                    try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(keyName.text)\"")
                     break
                 }
             }

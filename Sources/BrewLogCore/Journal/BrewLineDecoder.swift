@@ -26,6 +26,19 @@ enum KnownKey {
     }
 }
 
+/// A key as written in a line; its text is only built when it is needed (unknown keys, errors).
+struct KeyName {
+    let key: KnownKey
+    let escaped: String?
+    let range: Range<Int>
+    let line: UnsafeBufferPointer<UInt8>
+
+    var text: String {
+        if key != .unknown { return key.name }
+        return escaped ?? String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+    }
+}
+
 /// The known fields of a line as they are read, before the record is assembled.
 struct DecodedFields {
     /// Whether text fields are built (else only checked).
@@ -47,19 +60,17 @@ struct DecodedFields {
     var unknown: [UnknownField] = []
 
     /// Reads the value of `key` at the scanner's position into its field.
-    mutating func take(_ key: KnownKey, named keyName: () -> String, keyOffset: Int, from scanner: inout JSONScanner,
+    mutating func take(_ key: KnownKey, named name: KeyName, keyOffset: Int, from scanner: inout JSONScanner,
                        in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
-        // Names are only built for unknown keys and error messages.
-        func name() -> String { key == .unknown ? keyName() : key.name }
         let duplicate: Bool
         if key == .unknown {
-            duplicate = !unknownNames.insert(name()).inserted
+            duplicate = !unknownNames.insert(name.text).inserted
         } else {
             let bit: UInt16 = 1 << UInt16(KnownKey.allKnown.firstIndex(of: key) ?? 15)
             duplicate = seen & bit != 0
             seen |= bit
         }
-        if duplicate { throw JSONSyntaxError(message: "duplicate key \"\(name())\"", offset: keyOffset) }
+        if duplicate { throw JSONSyntaxError(message: "duplicate key \"\(name.text)\"", offset: keyOffset) }
         if key != .id, key != .date, key != .unknown, scanner.peek() == UInt8(ascii: "n") {
             _ = try scanner.scanValue()
             return
@@ -122,7 +133,7 @@ struct DecodedFields {
         case .unknown:
             let start = scanner.index
             _ = try scanner.scanValue()
-            unknown.append(UnknownField(key: name(), rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
+            unknown.append(UnknownField(key: name.text, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
         }
     }
 
@@ -141,38 +152,38 @@ struct DecodedFields {
         }
     }
 
-    private func string(_ name: () -> String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
+    private func string(_ name: KeyName, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {
         guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
         return try scanner.scanString()
     }
 
-    private func optionalText(_ name: () -> String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String? {
+    private func optionalText(_ name: KeyName, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String? {
         let text = try string(name, &scanner)
         return text.isEmpty ? nil : text
     }
 
-    private func number(_ name: () -> String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONNumber {
+    private func number(_ name: KeyName, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONNumber {
         guard let first = scanner.peek(), first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             throw try wrongType(name, "a number", &scanner)
         }
         return try scanner.scanNumberValue()
     }
 
-    private func integer(_ name: () -> String, _ scanner: inout JSONScanner, in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Int {
+    private func integer(_ name: KeyName, _ scanner: inout JSONScanner, in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Int {
         guard let first = scanner.peek(), first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             throw try wrongType(name, "a whole number", &scanner)
         }
         let number = try scanner.scanNumberValue()
         guard number.isInteger, let whole = Int(exactly: number.value) else {
             let text = String(decoding: UnsafeBufferPointer(rebasing: line[number.range]), as: UTF8.self)
-            throw problem("\"\(name())\" must be a whole number (got \(text))")
+            throw problem("\"\(name.text)\" must be a whole number (got \(text))")
         }
         return whole
     }
 
-    private func wrongType(_ name: () -> String, _ expected: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONSyntaxError {
+    private func wrongType(_ name: KeyName, _ expected: String, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONSyntaxError {
         let value = try scanner.scanValue()
-        return problem("\"\(name())\" must be \(expected), got \(value.kind)")
+        return problem("\"\(name.text)\" must be \(expected), got \(value.kind)")
     }
 
     /// A problem with a value, not with the JSON syntax (no byte offset).
