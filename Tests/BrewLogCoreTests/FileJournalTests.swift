@@ -207,3 +207,20 @@ struct FileJournalTests {
         }
     }
 }
+
+@Suite("Duplicate ids are found however many brews come before them")
+struct DuplicateIDTests {
+    @Test("the second line with an id is reported with the line of the first", arguments: [10, 3_000])
+    func duplicateAfterMany(count: Int) throws {
+        let folder = TemporaryFolder()
+        var lines = (0..<count).map { #"{"id":"id\#($0)","date":"2026-11-28T08:00:00Z","notes":""}"# }
+        lines.append(#"{"id":"id\#(count / 2)","date":"2026-11-29T08:00:00Z","notes":"again"}"#)
+        folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
+        let expected = JournalError.malformedLine(path: folder.file("j.jsonl"), line: count + 1,
+                                                  reason: "duplicate id 'id\(count / 2)' (first on line \(count / 2 + 1))")
+        #expect(throws: expected) { try FileJournal(path: folder.file("j.jsonl")).load() }
+        let report = try FileJournal(path: folder.file("j.jsonl")).check()
+        #expect(report.problems.map(\.line) == [count + 1])
+        #expect(report.brewCount == count)
+    }
+}
