@@ -55,9 +55,11 @@ func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) -> Result<(
 struct DuplicateFilter {
     /// Per physical line so far: the id of the brew on it, or `nil` for a blank or bad line.
     private(set) var lineIDs: [BrewID?] = []
-    /// An open-addressing table of line numbers (0 = empty), hashed by id. Hand-rolled because a
-    /// `Set<BrewID>` seeds a SipHash per id, which was a tenth of reading a million-brew journal.
-    private var table: [Int32]
+    /// An open-addressing table, hashed by id, of the upper 32 bits of the id's hash beside its
+    /// line number (0 = empty): most probes are settled by the hash bits, without touching the
+    /// ids. Hand-rolled because a `Set<BrewID>` seeds a SipHash per id, which was a tenth of
+    /// reading a million-brew journal.
+    private var table: [UInt64]
     private var stored = 0
     /// Per-process salt, so ids crafted to collide cannot be prepared in advance.
     private static let salt = UInt64.random(in: 0...UInt64.max)
@@ -66,7 +68,7 @@ struct DuplicateFilter {
     init(expecting lines: Int = 0) {
         var capacity = 16
         while capacity < lines * 2 { capacity <<= 1 }
-        table = [Int32](repeating: 0, count: capacity)
+        table = [UInt64](repeating: 0, count: capacity)
         lineIDs.reserveCapacity(lines)
     }
 
@@ -78,39 +80,44 @@ struct DuplicateFilter {
         }
         if (stored + 1) * 2 > table.count { grow() }
         let mask = table.count - 1
-        var slot = DuplicateFilter.hash(id) & mask
+        let hash = DuplicateFilter.hash(id)
+        let fingerprint = hash & 0xFFFF_FFFF_0000_0000
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while table[slot] != 0 {
-            let line = Int(table[slot])
-            if lineIDs[line - 1] == id {
+            let line = Int(table[slot] & 0xFFFF_FFFF)
+            if table[slot] & 0xFFFF_FFFF_0000_0000 == fingerprint, lineIDs[line - 1] == id {
                 lineIDs.append(nil)
                 return LineProblem("duplicate id '\(id)' (first on line \(line))")
             }
             slot = (slot + 1) & mask
         }
         lineIDs.append(id)
-        table[slot] = Int32(truncatingIfNeeded: lineIDs.count)
+        table[slot] = fingerprint | UInt64(lineIDs.count)
         stored += 1
         return nil
     }
 
     private mutating func grow() {
-        table = [Int32](repeating: 0, count: table.count * 2)
+        table = [UInt64](repeating: 0, count: table.count * 2)
         let mask = table.count - 1
         for (index, id) in lineIDs.enumerated() {
             guard let id else { continue }
-            var slot = DuplicateFilter.hash(id) & mask
+            let hash = DuplicateFilter.hash(id)
+            var slot = Int(truncatingIfNeeded: hash) & mask
             while table[slot] != 0 { slot = (slot + 1) & mask }
-            table[slot] = Int32(truncatingIfNeeded: index + 1)
+            table[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
         }
     }
 
-    /// FNV-1a over the id's UTF-8, salted, with the high bits folded in.
-    private static func hash(_ id: BrewID) -> Int {
+    /// FNV-1a over the id's UTF-8, salted, then mixed so both halves depend on every byte.
+    private static func hash(_ id: BrewID) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ salt
         for byte in id.rawValue.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        return hash ^ (hash >> 33)
     }
 }
 
