@@ -34,6 +34,7 @@ struct ParallelLineReader {
         }
         let checked = runs.withLock { $0 }
         var duplicates = DuplicateFilter(expecting: checked.reduce(0) { $0 + ($1?.ids.count ?? 0) })
+        entries.reserveCapacity(checked.reduce(0) { $0 + ($1?.entries.count ?? 0) })
         var lineOffset = 0
         for run in checked {
             guard let run else { continue }
@@ -54,6 +55,9 @@ struct ParallelLineReader {
     /// Checks the lines in `bounds`, stopping at the first bad one.
     private static func check(_ text: [UInt8], _ bounds: Range<Int>) -> Run {
         var run = Run()
+        // Reserving only claims address space; pages are touched as lines arrive.
+        run.entries.reserveCapacity(bounds.count / 64)
+        run.ids.reserveCapacity(bounds.count / 64)
         text.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[bounds])
             forEachLine(in: slice) { line in
