@@ -59,52 +59,64 @@ public struct PosixSystemCalls: SystemCalls {
     /// The real system calls.
     public init() {}
 
+    /// Calls `open(2)` (with `O_CLOEXEC`).
     public func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(SystemCallError) -> Int32 {
         try retrying("open") { posix_open(path, flags | O_CLOEXEC, mode) }
     }
 
+    /// Calls `close(2)`.
     public func close(_ fd: Int32) {
         _ = posix_close(fd)
     }
 
+    /// Calls `read(2)`.
     public func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
         try retrying("read") { posix_read(fd, buffer.baseAddress, buffer.count) }
     }
 
+    /// Calls `write(2)`.
     public func write(_ fd: Int32, from buffer: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
         try retrying("write") { posix_write(fd, buffer.baseAddress, buffer.count) }
     }
 
+    /// Calls `fsync(2)`.
     public func fsync(_ fd: Int32) throws(SystemCallError) {
         _ = try retrying("fsync") { posix_fsync(fd) }
     }
 
+    /// Calls `rename(2)`.
     public func rename(_ from: String, _ to: String) throws(SystemCallError) {
         _ = try retrying("rename") { posix_rename(from, to) }
     }
 
+    /// Calls `flock(2)`.
     public func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError) {
         _ = try retrying("flock") { posix_flock(fd, operation) }
     }
 
+    /// Calls `mkdir(2)`.
     public func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError) {
         _ = try retrying("mkdir") { posix_mkdir(path, mode) }
     }
 
+    /// Calls `unlink(2)`.
     public func unlink(_ path: String) throws(SystemCallError) {
         _ = try retrying("unlink") { posix_unlink(path) }
     }
 
+    /// Calls `fstat(2)`.
     public func fstat(_ fd: Int32) throws(SystemCallError) -> (size: Int, mode: mode_t) {
         var info = stat()
         _ = try retrying("fstat") { posix_fstat(fd, &info) }
         return (Int(info.st_size), info.st_mode & 0o7777)
     }
 
+    /// Calls `fchmod(2)`.
     public func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) {
         _ = try retrying("fchmod") { posix_fchmod(fd, mode) }
     }
 
+    /// Calls `ftruncate(2)`.
     public func ftruncate(_ fd: Int32, _ length: Int) throws(SystemCallError) {
         _ = try retrying("ftruncate") { posix_ftruncate(fd, off_t(length)) }
     }
