@@ -5,8 +5,11 @@ enum CheckCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "check",
         abstract: "Validate the journal and list every problem.",
-        usage: "check [--repair]",
-        options: [OptionSpec("repair", help: "Move every bad line, byte for byte, to PATH.rejected and rewrite the journal without them.")],
+        usage: "check [--repair] [--json]",
+        options: [
+            OptionSpec("repair", help: "Move every bad line, byte for byte, to PATH.rejected and rewrite the journal without them."),
+            OptionSpec("json", help: "Print the result as JSON: the path, the number of valid brews and every problem."),
+        ],
         discussion: """
             Problems are listed as PATH:LINE: reason on standard output; the exit status is 65 when
             there is any. --repair appends the bad lines to PATH.rejected (nothing is deleted), so you
@@ -41,15 +44,27 @@ enum CheckCommand: BrewLogCommand {
         } catch {
             throw CLIError(error)
         }
-        for problem in report.problems {
-            context.out.line("\(journal.path):\(problem.line): \(problem.reason)")
+        if context.json {
+            var text = "{\"path\":"
+            BrewLineCodec.appendQuoted(journal.path, to: &text)
+            text += ",\"brews\":\(report.brewCount),\"problems\":["
+            text += report.problems.map { problem in
+                var reason = ""
+                BrewLineCodec.appendQuoted(problem.reason, to: &reason)
+                return "{\"line\":\(problem.line),\"reason\":\(reason)}"
+            }.joined(separator: ",")
+            context.out.line(text + "]}")
+        } else {
+            for problem in report.problems {
+                context.out.line("\(journal.path):\(problem.line): \(problem.reason)")
+            }
         }
         guard report.problems.isEmpty else {
             let count = report.problems.count
             throw CLIError.problemsFound("\(count) problem\(count == 1 ? "" : "s") in \(journal.path)",
                                          hint: "'brewlog check --repair' moves the bad lines to \(journal.rejectedPath)")
         }
-        if !context.quiet {
+        if !context.quiet && !context.json {
             context.out.line("\(journal.path): \(report.brewCount) brew\(report.brewCount == 1 ? "" : "s"), no problems.")
         }
     }
