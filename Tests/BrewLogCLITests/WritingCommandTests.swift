@@ -107,3 +107,25 @@ struct WritingCommandTests {
         }
     }
 }
+
+@Suite("brewlog after an append was killed mid-write")
+struct InterruptedAppendCLITests {
+    @Test("readers ignore the unfinished line; the next writer removes it")
+    func recovers() {
+        let sandbox = Sandbox(journal: sampleJournal + #"{"id":"half","da"#)
+        _ = FileManager.default.createFile(atPath: sandbox.journalPath + ".lock", contents: Data("append \(sampleJournal.utf8.count)\n".utf8))
+        #expect(sandbox.ok(["list", "-q"]).split(separator: "\n").count == 4)
+        #expect(sandbox.ok(["check"]).hasSuffix("4 brews, no problems.\n"))
+        let id = sandbox.add()
+        #expect(sandbox.journalLines.count == 5)
+        #expect(sandbox.journal?.hasPrefix(sampleJournal + #"{"id":"\#(id)""#) == true)
+    }
+
+    @Test("without the append record, an unfinished last line is someone else's and is reported")
+    func foreignTornLine() {
+        let sandbox = Sandbox(journal: sampleJournal + #"{"id":"half","da"#)
+        let result = sandbox.run(["list"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(":5: incomplete last line"))
+    }
+}

@@ -53,6 +53,12 @@ final class FaultySystemCalls: SystemCalls {
     func fstat(_ fd: Int32) throws(SystemCallError) -> (size: Int, mode: mode_t) { try check("fstat"); return try real.fstat(fd) }
     func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) { try check("fchmod"); try real.fchmod(fd, mode) }
     func ftruncate(_ fd: Int32, _ length: Int) throws(SystemCallError) { try check("ftruncate"); try real.ftruncate(fd, length) }
+    func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
+        try check("pread"); return try real.pread(fd, into: buffer, at: offset)
+    }
+    func pwrite(_ fd: Int32, from buffer: UnsafeRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
+        try check("pwrite"); return try real.pwrite(fd, from: buffer, at: offset)
+    }
 }
 
 struct Fault: CustomTestStringConvertible, Sendable {
@@ -63,7 +69,7 @@ struct Fault: CustomTestStringConvertible, Sendable {
 }
 
 /// Every call a save makes, failing at its first few occurrences (reads during load happen before the fault matters).
-let faults: [Fault] = ["open", "read", "write", "fsync", "rename", "fstat", "fchmod", "mkdir", "unlink"].flatMap { call in
+let faults: [Fault] = ["open", "read", "write", "fsync", "rename", "fstat", "fchmod", "mkdir", "unlink", "pwrite", "pread", "flock", "ftruncate"].flatMap { call in
     (1...4).map { Fault(call: call, occurrence: $0) }
 } + (1...4).map { Fault(call: "write", occurrence: $0, shortWrites: true) }
 
@@ -79,6 +85,9 @@ struct FaultInjectionTests {
         var caught: Error?
         var expected = before
         do {
+            // Hold the writer's lock, as the CLI does, so appends record their intent too.
+            let lock = try journal.lock(exclusive: true, timeout: 1)
+            defer { lock?.release() }
             let store = try fileStore(journal)
             try mutate(store)
             expected = try store.pendingChangesApplied(to: before)

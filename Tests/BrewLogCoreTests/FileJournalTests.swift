@@ -224,3 +224,61 @@ struct DuplicateIDTests {
         #expect(report.brewCount == count)
     }
 }
+
+@Suite("An append killed mid-write leaves no line that later reads fail on")
+struct InterruptedAppendTests {
+    /// A journal of lines A and B, with `tail` after them and an append record for where B ends.
+    func interrupted(tail: String) -> (TemporaryFolder, String) {
+        let folder = TemporaryFolder()
+        let before = lineA + "\n" + lineB + "\n"
+        folder.write("j.jsonl", before + tail)
+        folder.write("j.jsonl.lock", "append \(before.utf8.count)\n")
+        return (folder, before)
+    }
+
+    @Test("the next writer cuts the unfinished line and clears the record")
+    func writerRecovers() throws {
+        let (folder, before) = interrupted(tail: #"{"id":"half","date":"2026-11-2"#)
+        let journal = FileJournal(path: folder.file("j.jsonl"))
+        let lock = try journal.lock(exclusive: true, timeout: 1)
+        #expect(folder.text("j.jsonl") == before)
+        #expect(folder.text("j.jsonl.lock") == "")
+        #expect(try journal.load().count == 2)
+        lock?.release()
+    }
+
+    @Test("whole lines an interrupted append managed to write are kept")
+    func wholeLinesKept() throws {
+        let whole = #"{"id":"whole","date":"2026-11-29T08:00:00Z","notes":""}"# + "\n"
+        let (folder, before) = interrupted(tail: whole)
+        let lock = try FileJournal(path: folder.file("j.jsonl")).lock(exclusive: true, timeout: 1)
+        #expect(folder.text("j.jsonl") == before + whole)
+        lock?.release()
+    }
+
+    @Test("a reader stops where the interrupted append began, and changes nothing")
+    func readerIgnores() throws {
+        let torn = #"{"id":"half","#
+        let (folder, before) = interrupted(tail: torn)
+        let journal = FileJournal(path: folder.file("j.jsonl"))
+        let lock = try journal.lock(exclusive: false, timeout: 1)
+        #expect(try journal.load().records.map(\.id.rawValue) == ["aaaa00000001", "bbbb00000002"])
+        #expect(try journal.check().problems.isEmpty)
+        #expect(folder.text("j.jsonl") == before + torn)
+        lock?.release()
+    }
+
+    @Test("an append under the lock records its intent only while it writes")
+    func intentCleared() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n")
+        let journal = FileJournal(path: folder.file("j.jsonl"))
+        let lock = try journal.lock(exclusive: true, timeout: 1)
+        let store = try fileStore(journal)
+        store.recordBrew()
+        try store.save()
+        #expect(folder.text("j.jsonl.lock") == "")
+        #expect(try FileJournal(path: folder.file("j.jsonl")).load().count == 2)
+        lock?.release()
+    }
+}

@@ -19,6 +19,10 @@ public final class FileJournal: Journal {
     public let path: String
     let system: any SystemCalls
     private var loaded: LoadedFile?
+    /// The lock this journal's caller holds, if any (appends record their intent in it).
+    weak var heldLock: JournalLock?
+    /// Where reads stop, when a shared-lock reader found an interrupted append's unfinished line.
+    var readLimit: Int?
 
     /// What the last load saw, so a save knows what is on disk.
     private struct LoadedFile {
@@ -45,9 +49,12 @@ public final class FileJournal: Journal {
     /// Reads and validates the whole journal; an absent file is an empty journal. Throws the
     /// first bad line. The text is kept in the snapshot, which decodes brews from it on demand.
     public func load() throws(JournalError) -> JournalSnapshot {
-        guard let bytes = try readFile() else {
+        guard var bytes = try readFile() else {
             loaded = LoadedFile(lineIDs: [], size: 0, endsWithNewline: true, exists: false)
             return JournalSnapshot(records: [])
+        }
+        if let readLimit, readLimit < bytes.count {
+            bytes.removeLast(bytes.count - readLimit)
         }
         let reader = try ParallelLineReader(bytes, path: path)
         loaded = LoadedFile(lineIDs: reader.lineIDs, size: bytes.count, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true,
@@ -90,14 +97,18 @@ public final class FileJournal: Journal {
         guard size == loaded.size else {
             throw JournalError.io(path: path, operation: "append to", reason: "the file changed since it was read; run the command again")
         }
+        let intentFD = heldLock.flatMap { $0.held && $0.exclusive ? $0.fd : nil }
         do throws(SystemCallError) {
+            if let intentFD { try writeAppendIntent(offset: loaded.size, lockFD: intentFD) }
             try writeAll(fd, Array(text.utf8))
             try system.fsync(fd)
         } catch {
             // Leave the journal as it was: cut off whatever part of the new lines reached it.
             try? system.ftruncate(fd, loaded.size)
+            if let intentFD { clearAppendIntent(lockFD: intentFD) }
             throw JournalError.io(path: path, operation: "append to", reason: "\(error.call): \(error)")
         }
+        if let intentFD { clearAppendIntent(lockFD: intentFD) }
         if !loaded.exists {
             try syncDirectory()
         }

@@ -17,7 +17,10 @@ public struct JournalReport: Equatable, Sendable {
 extension FileJournal {
     /// Reads the whole journal and reports every problem, without stopping at the first.
     public func check() throws(JournalError) -> JournalReport {
-        guard let bytes = try readFile() else { return JournalReport(brewCount: 0, problems: []) }
+        guard var bytes = try readFile() else { return JournalReport(brewCount: 0, problems: []) }
+        if let readLimit, readLimit < bytes.count {
+            bytes.removeLast(bytes.count - readLimit)
+        }
         let scan = bytes.withUnsafeBufferPointer { JournalScan($0) }
         return JournalReport(brewCount: scan.brewCount, problems: scan.problems)
     }

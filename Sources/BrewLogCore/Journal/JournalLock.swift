@@ -11,12 +11,16 @@ import Darwin
 /// The lock lives on its own file because an atomic rewrite renames a new file over the journal:
 /// a lock on the journal's old inode would not stop a second writer that opened the new one.
 public final class JournalLock {
-    private let fd: Int32
+    /// The lock file's descriptor; appends record their intent in the file (see `AppendIntent`).
+    let fd: Int32
+    /// Whether the lock is exclusive (a writer's).
+    let exclusive: Bool
     private let system: any SystemCalls
-    private var held = true
+    private(set) var held = true
 
-    private init(fd: Int32, system: any SystemCalls) {
+    private init(fd: Int32, exclusive: Bool, system: any SystemCalls) {
         self.fd = fd
+        self.exclusive = exclusive
         self.system = system
     }
 
@@ -45,23 +49,31 @@ public final class JournalLock {
             guard exclusive else { return nil }
             throw JournalError.cannotCreate(path: lockPath, reason: error.description)
         }
-        let lock = JournalLock(fd: fd, system: system)
+        let lock = JournalLock(fd: fd, exclusive: exclusive, system: system)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(Int64(timeout * 1000)))
         while true {
             do throws(SystemCallError) {
                 try system.flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB)
-                if exclusive { journal.removeStaleTemporaryFiles() }
-                return lock
             } catch {
                 guard error.code == EWOULDBLOCK || error.code == EAGAIN else {
                     throw JournalError.io(path: lockPath, operation: "lock", reason: error.description)
                 }
+                guard clock.now < deadline else {
+                    throw JournalError.lockTimeout(path: journal.path, seconds: timeout)
+                }
+                usleep(10_000)
+                continue
             }
-            guard clock.now < deadline else {
-                throw JournalError.lockTimeout(path: journal.path, seconds: timeout)
+            // Holding the lock, no other brewlog is writing: what a killed writer left is stale.
+            if exclusive {
+                journal.removeStaleTemporaryFiles()
+                try journal.recoverInterruptedAppend(lockFD: fd)
+            } else {
+                journal.noteInterruptedAppend(lockFD: fd)
             }
-            usleep(10_000)
+            journal.heldLock = lock
+            return lock
         }
     }
 }

@@ -52,6 +52,10 @@ public protocol SystemCalls: Sendable {
     func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError)
     /// `ftruncate(2)`.
     func ftruncate(_ fd: Int32, _ length: Int) throws(SystemCallError)
+    /// `pread(2)`: reads at `offset` without moving the file position; returns the count read.
+    func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int
+    /// `pwrite(2)`: writes at `offset` without moving the file position; returns the count written.
+    func pwrite(_ fd: Int32, from buffer: UnsafeRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int
 }
 
 /// The real system calls.
@@ -121,6 +125,16 @@ public struct PosixSystemCalls: SystemCalls {
         _ = try retrying("ftruncate") { posix_ftruncate(fd, off_t(length)) }
     }
 
+    /// Calls `pread(2)`.
+    public func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
+        try retrying("pread") { posix_pread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
+    }
+
+    /// Calls `pwrite(2)`.
+    public func pwrite(_ fd: Int32, from buffer: UnsafeRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
+        try retrying("pwrite") { posix_pwrite(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
+    }
+
     /// Runs `call` until it does not fail with `EINTR`; a negative result becomes an error.
     private func retrying<T: BinaryInteger>(_ name: String, _ call: () -> T) throws(SystemCallError) -> T {
         while true {
@@ -144,3 +158,5 @@ private func posix_unlink(_ path: String) -> Int32 { unlink(path) }
 private func posix_fstat(_ fd: Int32, _ info: inout stat) -> Int32 { fstat(fd, &info) }
 private func posix_fchmod(_ fd: Int32, _ mode: mode_t) -> Int32 { fchmod(fd, mode) }
 private func posix_ftruncate(_ fd: Int32, _ length: off_t) -> Int32 { ftruncate(fd, length) }
+private func posix_pread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: off_t) -> Int { pread(fd, buffer, count, offset) }
+private func posix_pwrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ offset: off_t) -> Int { pwrite(fd, buffer, count, offset) }

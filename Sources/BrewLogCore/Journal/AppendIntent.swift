@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What an append writes into `PATH.lock` before it touches the journal: `append OFFSET\n`,
+/// the journal's length before the new lines. Made durable first and cleared after the lines are,
+/// so a writer killed in between (even mid-`write`, which Linux can cut short between pages)
+/// leaves a record of exactly which bytes were never confirmed.
+///
+/// The next writer, holding the exclusive lock, cuts an unfinished last line after that offset
+/// (its writer never reported success); a reader ignores it. A last line without a newline
+/// and without such a record is someone else's and is reported, as SPEC requires.
+enum AppendIntent {
+    static func encode(offset: Int) -> [UInt8] {
+        Array("append \(offset)\n".utf8)
+    }
+
+    static func decode(_ bytes: some Collection<UInt8>) -> Int? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.hasPrefix("append "), text.hasSuffix("\n") else { return nil }
+        return Int(text.dropFirst(7).dropLast())
+    }
+}
+
+extension FileJournal {
+    /// Records, durably, that an append starting at `offset` is under way.
+    func writeAppendIntent(offset: Int, lockFD: Int32) throws(SystemCallError) {
+        let record = AppendIntent.encode(offset: offset)
+        let written = try record.withUnsafeBytes { buffer in
+            Result { () throws(SystemCallError) in try system.pwrite(lockFD, from: buffer, at: 0) }
+        }.get()
+        guard written == record.count else { throw SystemCallError("pwrite", EIO) }
+        try system.ftruncate(lockFD, record.count)
+        try system.fsync(lockFD)
+    }
+
+    /// Clears the record once the appended lines are durable. A clear that is lost does no harm:
+    /// the lines after the offset are then whole and are kept.
+    func clearAppendIntent(lockFD: Int32) {
+        try? system.ftruncate(lockFD, 0)
+    }
+
+    /// The offset of an append that did not finish, if the lock file records one.
+    func pendingAppendOffset(lockFD: Int32) -> Int? {
+        var buffer = [UInt8](repeating: 0, count: 40)
+        let count = (try? buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemCallError) in try system.pread(lockFD, into: raw, at: 0) }
+        }.get()) ?? 0
+        return count > 0 ? AppendIntent.decode(buffer[0..<count]) : nil
+    }
+
+    /// Under the exclusive lock: cuts the unfinished line of an interrupted append back to where
+    /// it started (whole lines it managed to write are kept), then clears the record.
+    func recoverInterruptedAppend(lockFD: Int32) throws(JournalError) {
+        guard let offset = pendingAppendOffset(lockFD: lockFD) else { return }
+        do throws(SystemCallError) {
+            let fd: Int32
+            do throws(SystemCallError) {
+                fd = try system.open(path, O_RDWR, 0)
+            } catch {
+                if error.code == ENOENT { clearAppendIntent(lockFD: lockFD); return }
+                throw error
+            }
+            defer { system.close(fd) }
+            let size = try system.fstat(fd).size
+            if size > offset, try !endsWithNewline(fd, size: size) {
+                try system.ftruncate(fd, offset)
+                try system.fsync(fd)
+            }
+        } catch {
+            throw JournalError.io(path: path, operation: "recover the interrupted append to", reason: "\(error.call): \(error)")
+        }
+        clearAppendIntent(lockFD: lockFD)
+    }
+
+    /// Under a shared lock: if an interrupted append left an unfinished last line, reads stop
+    /// where that append began (the next writer will cut it).
+    func noteInterruptedAppend(lockFD: Int32) {
+        readLimit = nil
+        guard let offset = pendingAppendOffset(lockFD: lockFD),
+              let fd = try? system.open(path, O_RDONLY, 0) else { return }
+        defer { system.close(fd) }
+        if let size = try? system.fstat(fd).size, size > offset, (try? endsWithNewline(fd, size: size)) == false {
+            readLimit = offset
+        }
+    }
+
+    private func endsWithNewline(_ fd: Int32, size: Int) throws(SystemCallError) -> Bool {
+        var last: UInt8 = 0
+        let count = try withUnsafeMutableBytes(of: &last) { raw in
+            Result { () throws(SystemCallError) in try system.pread(fd, into: raw, at: size - 1) }
+        }.get()
+        return count == 1 && last == 0x0A
+    }
+}
