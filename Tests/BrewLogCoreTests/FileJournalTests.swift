@@ -247,10 +247,14 @@ struct InterruptedAppendTests {
         lock?.release()
     }
 
-    @Test("whole lines an interrupted append managed to write are kept")
-    func wholeLinesKept() throws {
+    @Test("whole lines an interrupted append managed to write are kept", arguments: ["", #"{"id":"half","#])
+    func wholeLinesKept(unfinished: String) throws {
         let whole = #"{"id":"whole","date":"2026-11-29T08:00:00Z","notes":""}"# + "\n"
-        let (folder, before) = interrupted(tail: whole)
+        let (folder, before) = interrupted(tail: whole + unfinished)
+        let journal = FileJournal(path: folder.file("j.jsonl"))
+        let reader = try journal.lock(exclusive: false, timeout: 1)
+        #expect(try journal.load().count == 3)
+        reader?.release()
         let lock = try FileJournal(path: folder.file("j.jsonl")).lock(exclusive: true, timeout: 1)
         #expect(folder.text("j.jsonl") == before + whole)
         lock?.release()

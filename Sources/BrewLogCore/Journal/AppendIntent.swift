@@ -53,8 +53,8 @@ extension FileJournal {
         return count > 0 ? AppendIntent.decode(buffer[0..<count]) : nil
     }
 
-    /// Under the exclusive lock: cuts the unfinished line of an interrupted append back to where
-    /// it started (whole lines it managed to write are kept), then clears the record.
+    /// Under the exclusive lock: cuts the unfinished last line of an interrupted append (the whole
+    /// lines it managed to write are kept), then clears the record.
     func recoverInterruptedAppend(lockFD: Int32) throws(JournalError) {
         guard let offset = pendingAppendOffset(lockFD: lockFD) else { return }
         do throws(SystemCallError) {
@@ -67,8 +67,9 @@ extension FileJournal {
             }
             defer { system.close(fd) }
             let size = try system.fstat(fd).size
-            if size > offset, try !endsWithNewline(fd, size: size) {
-                try system.ftruncate(fd, offset)
+            let keep = try endOfWholeLines(fd, from: offset, to: size)
+            if keep < size {
+                try system.ftruncate(fd, keep)
                 try system.fsync(fd)
             }
         } catch {
@@ -78,22 +79,33 @@ extension FileJournal {
     }
 
     /// Under a shared lock: if an interrupted append left an unfinished last line, reads stop
-    /// where that append began (the next writer will cut it).
+    /// before it (the next writer will cut it).
     func noteInterruptedAppend(lockFD: Int32) {
         readLimit = nil
         guard let offset = pendingAppendOffset(lockFD: lockFD),
               let fd = try? system.open(path, O_RDONLY, 0) else { return }
         defer { system.close(fd) }
-        if let size = try? system.fstat(fd).size, size > offset, (try? endsWithNewline(fd, size: size)) == false {
-            readLimit = offset
+        if let size = try? system.fstat(fd).size, let keep = try? endOfWholeLines(fd, from: offset, to: size), keep < size {
+            readLimit = keep
         }
     }
 
-    private func endsWithNewline(_ fd: Int32, size: Int) throws(SystemCallError) -> Bool {
-        var last: UInt8 = 0
-        let count = try withUnsafeMutableBytes(of: &last) { raw in
-            Result { () throws(SystemCallError) in try system.pread(fd, into: raw, at: size - 1) }
-        }.get()
-        return count == 1 && last == 0x0A
+    /// The end of the last whole line the append wrote (just after its newline), or `offset`
+    /// when it wrote none; `size` when everything after `offset` is whole lines.
+    private func endOfWholeLines(_ fd: Int32, from offset: Int, to size: Int) throws(SystemCallError) -> Int {
+        guard size > offset else { return size }
+        var tail = [UInt8](repeating: 0, count: size - offset)
+        var read = 0
+        while read < tail.count {
+            let count = try tail.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemCallError) in
+                    try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[read...]), at: offset + read)
+                }
+            }.get()
+            if count == 0 { break }
+            read += count
+        }
+        guard let lastNewline = tail[0..<read].lastIndex(of: 0x0A) else { return offset }
+        return offset + lastNewline + 1
     }
 }
