@@ -80,6 +80,7 @@ struct EnvironmentTests {
         #expect(help.contains("SUBCOMMANDS:\n  add                     Record a brew.\n"))
         #expect(sandbox.ok([]) == help)
         #expect(sandbox.ok(["help"]) == help)
+        #expect(sandbox.ok(["help", "help"]) == help)
     }
 
     @Test("--version")

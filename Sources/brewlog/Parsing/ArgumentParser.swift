@@ -112,7 +112,7 @@ struct ArgumentParser {
             if parsed.has("version") { wantsVersion = true }
         }
         if wantsHelp {
-            if let helpTopic { return .help(try lookup(helpTopic)) }
+            if let helpTopic, helpTopic != "help" { return .help(try lookup(helpTopic)) }
             return .help(command)
         }
         if wantsVersion { return .version }
