@@ -25,6 +25,14 @@ final class JournalSession {
         }
     }
 
+    /// Loads the journal under a shared lock and releases it at once: what reading commands do.
+    /// The store keeps what it read (the journal's text and its validated lines).
+    func read() throws(CLIError) -> BrewLogStore {
+        try open(writing: false)
+        close()
+        return store
+    }
+
     /// Takes the lock without loading (for `check`, which reads the file itself).
     func lock(writing: Bool) throws(CLIError) {
         do throws(JournalError) {

@@ -38,9 +38,7 @@ enum EditCommand: BrewLogCommand {
         let session = try context.session()
         var editedNotes: String?
         if editing {
-            try session.open(writing: false)
-            session.close()
-            let brew = try context.brew(reference, in: session.store)
+            let brew = try context.brew(reference, in: session.read())
             guard let notes = try Editor(environment: context.environment).edit(brew.notes) else {
                 if !context.quiet { context.out.line("Notes unchanged; nothing written.") }
                 return

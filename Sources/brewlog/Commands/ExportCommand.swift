@@ -17,10 +17,7 @@ enum ExportCommand: BrewLogCommand {
         let format = try ImportCommand.format(context, default: .jsonl)
         let since = try context.when("since")
         let until = try context.when("until")
-        let session = try context.session()
-        try session.open(writing: false)
-        session.close()
-        let records = session.store.brewsByDate(limit: nil) {
+        let records = try context.session().read().brewsByDate(limit: nil) {
             (since?.startsOnOrBefore($0) ?? true) && (until?.endsOnOrAfter($0) ?? true)
         }.map(\.record)
         context.out.write(format.encode(records))

@@ -25,10 +25,7 @@ enum ListCommand: BrewLogCommand {
             limit = value
         }
         let filter = try BrewFilter(context)
-        let session = try context.session()
-        try session.open(writing: false)
-        session.close()
-        let store = session.store
+        let store = try context.session().read()
         var brews: [Brew]
         if filter.needsFields {
             brews = store.brewsByDate.filter(filter.admits)

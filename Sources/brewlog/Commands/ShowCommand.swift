@@ -11,10 +11,8 @@ enum ShowCommand: BrewLogCommand {
         options: [OptionSpec("json", help: "Print the brew as JSON.")])
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let session = try context.session()
-        try session.open(writing: false)
-        session.close()
-        let record = try context.brew(context.arguments.positionals[0], in: session.store).record
+        let store = try context.session().read()
+        let record = try context.brew(context.arguments.positionals[0], in: store).record
         if context.json {
             context.out.line(BrewLineCodec.encode(record))
             return

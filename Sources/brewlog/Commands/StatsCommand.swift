@@ -14,10 +14,7 @@ enum StatsCommand: BrewLogCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let since = try context.when("since")
-        let session = try context.session()
-        try session.open(writing: false)
-        session.close()
-        let store = session.store
+        let store = try context.session().read()
         let records = store.brews.map(\.record).filter { since?.startsOnOrBefore($0.timestamp) ?? true }
         let stats = BrewStatistics(records)
         let streak = store.streakSummary

@@ -19,10 +19,7 @@ enum StreakCommand: BrewLogCommand {
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let session = try context.session()
-        try session.open(writing: false)
-        session.close()
-        let summary = session.store.streakSummary
+        let summary = try context.session().read().streakSummary
         if context.json {
             let start = summary.currentStart.map { "\"\($0)\"" } ?? "null"
             let last = summary.lastBrewDay.map { "\"\($0)\"" } ?? "null"
