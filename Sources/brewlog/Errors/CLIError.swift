@@ -62,7 +62,7 @@ enum CLIError: Error {
         case let .cannotCreate(message):
             return "brewlog: error: \(message)\nhint: check the folder's permissions, or choose another path with --file"
         case let .io(message):
-            return "brewlog: error: \(message)\nhint: the journal was left as it was before this command"
+            return "brewlog: error: \(message)\nhint: check the disk and the permissions, then run the command again; 'brewlog check' tells whether the journal is intact"
         case let .lockTimeout(message):
             return "brewlog: error: \(message)\nhint: another brewlog is still writing; try again, or find the process holding the lock"
         }
