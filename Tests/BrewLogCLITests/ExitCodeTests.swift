@@ -84,13 +84,13 @@ struct ExitCodeTests {
         #expect(result.stderr.hasPrefix("brewlog: error: cannot create journal"))
     }
 
-    @Test("an I/O error exits 74")
-    func ioError() {
+    @Test("a journal that is a folder exits 66 and says so")
+    func journalIsAFolder() {
         let sandbox = Sandbox()
         try? FileManager.default.createDirectory(atPath: sandbox.home + "/folder.jsonl", withIntermediateDirectories: true)
         let result = sandbox.run(["list", "--file", sandbox.home + "/folder.jsonl"])
-        #expect(result.status == 74)
-        #expect(result.stderr.hasPrefix("brewlog: error: read '\(sandbox.home)/folder.jsonl' failed"))
+        #expect(result.status == 66)
+        #expect(result.stderr.hasPrefix("brewlog: error: journal '\(sandbox.home)/folder.jsonl' is a directory, not a regular file"))
     }
 
     @Test("a writer that cannot get the lock in time exits 75 and writes nothing")

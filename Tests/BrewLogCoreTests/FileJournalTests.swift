@@ -39,7 +39,20 @@ let lineA = #"{"id":"aaaa00000001","date":"2026-11-27T08:00:00+01:00","notes":"f
 let lineB = #"{"id":"bbbb00000002","date":"2026-11-28T08:00:00+01:00","rating":4,"notes":"second"}"#
 let lineC = #"{"id":"cccc00000003","date":"2026-11-29T08:00:00+01:00","notes":"third",  "keep":  true }"#
 
-func fileStore(_ journal: FileJournal, now: String = "2026-11-29T12:00:00+01:00") throws -> BrewLogStore {
+/// The journal at `path`, open for writing until the returned value is released or goes away.
+func writer(_ path: String, system: any SystemCalls = PosixSystemCalls()) throws -> LockedJournal {
+    try FileJournal(path: path, system: system).open(.writing, timeout: 1)
+}
+
+/// The journal at `path`, read under a shared lock.
+func load(_ path: String) throws -> JournalSnapshot {
+    try FileJournal(path: path).reading(timeout: 1) { journal throws(JournalError) in try journal.load() }
+}
+
+/// The idle record a finished append leaves at the start of the lock file.
+let idleIntent = "idle" + String(repeating: " ", count: 23) + "\n"
+
+func fileStore(_ journal: LockedJournal, now: String = "2026-11-29T12:00:00+01:00") throws -> BrewLogStore {
     let store = BrewLogStore(journal: journal, clock: .fixed(stamp(now).date), timeZone: zone("Europe/Berlin"))
     try store.load()
     return store
@@ -51,22 +64,24 @@ struct FileJournalTests {
     func createsWithModes() throws {
         let folder = TemporaryFolder()
         let path = folder.file("deep/er/journal.jsonl")
-        let store = try fileStore(FileJournal(path: path))
+        let journal = try writer(path)
+        let store = try fileStore(journal)
         #expect(store.brews.isEmpty)
         store.recordBrew { $0.notes = "hello" }
         try store.save()
+        journal.release()
         let folderMode = try FileManager.default.attributesOfItem(atPath: folder.file("deep/er"))[.posixPermissions] as? Int
         let fileMode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(folderMode == 0o700)
         #expect(fileMode == 0o600)
-        #expect(try FileJournal(path: path).load().records.map(\.notes) == ["hello"])
+        #expect(try load(path).records.map(\.notes) == ["hello"])
     }
 
     @Test("an insert is appended; existing lines stay byte for byte")
     func appendKeepsBytes() throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n\n" + lineB + "\n")
-        let store = try fileStore(FileJournal(path: folder.file("j.jsonl")))
+        let store = try fileStore(writer(folder.file("j.jsonl")))
         let brew = store.recordBrew { $0.rating = 5 }
         try store.save()
         #expect(folder.text("j.jsonl") == lineA + "\n\n" + lineB + "\n" + BrewLineCodec.encode(brew.record) + "\n")
@@ -76,7 +91,7 @@ struct FileJournalTests {
     func appendAfterUnterminatedLine() throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA)
-        let store = try fileStore(FileJournal(path: folder.file("j.jsonl")))
+        let store = try fileStore(writer(folder.file("j.jsonl")))
         let brew = store.recordBrew()
         try store.save()
         #expect(folder.text("j.jsonl") == lineA + "\n" + BrewLineCodec.encode(brew.record) + "\n")
@@ -86,13 +101,13 @@ struct FileJournalTests {
     func rewriteKeepsUntouchedLines() throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n" + lineB + "\n\n" + lineC + "\n")
-        let store = try fileStore(FileJournal(path: folder.file("j.jsonl")))
+        let store = try fileStore(writer(folder.file("j.jsonl")))
         try store.brew(matching: "aaaa").notes = "edited"
         store.remove(try store.brew(matching: "bbbb"))
         try store.save()
         let expectedA = #"{"id":"aaaa00000001","date":"2026-11-27T08:00:00+01:00","notes":"edited","x-extra":[1, {"k": "v"}]}"#
         #expect(folder.text("j.jsonl") == expectedA + "\n\n" + lineC + "\n")
-        #expect(folder.contents() == ["j.jsonl"])
+        #expect(folder.contents() == ["j.jsonl", "j.jsonl.lock"])
     }
 
     @Test("a rewrite keeps the journal's permissions")
@@ -100,7 +115,7 @@ struct FileJournalTests {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: folder.file("j.jsonl"))
-        let store = try fileStore(FileJournal(path: folder.file("j.jsonl")))
+        let store = try fileStore(writer(folder.file("j.jsonl")))
         store.brews[0].rating = 2
         try store.save()
         #expect(try FileManager.default.attributesOfItem(atPath: folder.file("j.jsonl"))[.posixPermissions] as? Int == 0o640)
@@ -110,13 +125,14 @@ struct FileJournalTests {
     func consecutiveSaves() throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineB + "\n")
-        let journal = FileJournal(path: folder.file("j.jsonl"))
+        let journal = try writer(folder.file("j.jsonl"))
         let store = try fileStore(journal)
         let added = store.recordBrew { $0.notes = "new" }
         try store.save()
         added.notes = "renamed"
         try store.save()
-        #expect(try FileJournal(path: folder.file("j.jsonl")).load().records.map(\.notes) == ["second", "renamed"])
+        journal.release()
+        #expect(try load(folder.file("j.jsonl")).records.map(\.notes) == ["second", "renamed"])
     }
 
     static let brokenJournals: [(String, Int, String)] = [
@@ -133,7 +149,7 @@ struct FileJournalTests {
         folder.write("j.jsonl", contents)
         let path = folder.file("j.jsonl")
         #expect {
-            try FileJournal(path: path).load()
+            try load(path)
         } throws: { error in
             guard case let .malformedLine(errorPath, errorLine, errorReason) = error as? JournalError else { return false }
             return errorPath == path && errorLine == line && errorReason.contains(reason)
@@ -146,7 +162,7 @@ struct FileJournalTests {
         let bad = Array(#"{"id":"u","date":"2026-11-29T08:00:00Z","notes":""#.utf8) + [0xFF] + Array("\"}\n".utf8)
         _ = FileManager.default.createFile(atPath: folder.file("j.jsonl"), contents: Data(Array((lineA + "\n").utf8) + bad))
         #expect(throws: JournalError.malformedLine(path: folder.file("j.jsonl"), line: 2, reason: "malformed JSON at byte 50: invalid UTF-8 in a string")) {
-            try FileJournal(path: folder.file("j.jsonl")).load()
+            try load(folder.file("j.jsonl"))
         }
     }
 
@@ -156,37 +172,38 @@ struct FileJournalTests {
         let torn = #"{"id":"torn","date":"#
         folder.write("j.jsonl", lineA + "\n{bad one}\n" + lineB + "\n" + lineA + "\n" + torn)
         folder.write("j.jsonl.rejected", "older rejected line\n")
-        let journal = FileJournal(path: folder.file("j.jsonl"))
+        let journal = try writer(folder.file("j.jsonl"))
         let report = try journal.check()
         #expect(report.brewCount == 2)
         #expect(report.problems.map(\.line) == [2, 4, 5])
-        let moved = try journal.repair()
-        #expect(moved.map(\.line) == [2, 4, 5])
+        let repair = try journal.repair()
+        journal.release()
+        #expect(repair.moved.map(\.line) == [2, 4, 5])
         #expect(folder.text("j.jsonl") == lineA + "\n" + lineB + "\n")
         #expect(folder.text("j.jsonl.rejected") == "older rejected line\n{bad one}\n" + lineA + "\n" + torn + "\n")
-        #expect(try FileJournal(path: folder.file("j.jsonl")).check().problems.isEmpty)
+        #expect(try writer(folder.file("j.jsonl")).check().problems.isEmpty)
     }
 
     @Test("an exclusive lock makes a second writer wait, then time out")
     func lockTimesOut() throws {
         let folder = TemporaryFolder()
         let path = folder.file("j.jsonl")
-        let held = try FileJournal(path: path).lock(exclusive: true, timeout: 1)
-        #expect(held != nil)
+        let held = try writer(path)
         #expect(throws: JournalError.lockTimeout(path: path, seconds: 0.05)) {
-            try FileJournal(path: path).lock(exclusive: true, timeout: 0.05)
+            try FileJournal(path: path).open(.writing, timeout: 0.05)
         }
-        held?.release()
-        #expect(try FileJournal(path: path).lock(exclusive: true, timeout: 0.05) != nil)
+        held.release()
+        #expect(try FileJournal(path: path).open(.writing, timeout: 0.05).access == .writing)
     }
 
     @Test("a shared lock waits for a writer too")
     func sharedLockWaitsForWriter() throws {
         let folder = TemporaryFolder()
         let path = folder.file("j.jsonl")
-        let held = try FileJournal(path: path).lock(exclusive: true, timeout: 1)
-        #expect(throws: JournalError.self) { try FileJournal(path: path).lock(exclusive: false, timeout: 0.05) }
-        held?.release()
+        folder.write("j.jsonl", lineA + "\n")
+        let held = try writer(path)
+        #expect(throws: JournalError.lockTimeout(path: path, seconds: 0.05)) { try FileJournal(path: path).open(.reading, timeout: 0.05) }
+        held.release()
     }
 
     @Test("location precedence: --file, BREWLOG_FILE, XDG_DATA_HOME, HOME", arguments: [
@@ -218,8 +235,8 @@ struct DuplicateIDTests {
         folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
         let expected = JournalError.malformedLine(path: folder.file("j.jsonl"), line: count + 1,
                                                   reason: "duplicate id 'id\(count / 2)' (first on line \(count / 2 + 1))")
-        #expect(throws: expected) { try FileJournal(path: folder.file("j.jsonl")).load() }
-        let report = try FileJournal(path: folder.file("j.jsonl")).check()
+        #expect(throws: expected) { try load(folder.file("j.jsonl")) }
+        let report = try writer(folder.file("j.jsonl")).check()
         #expect(report.problems.map(\.line) == [count + 1])
         #expect(report.brewCount == count)
     }
@@ -239,50 +256,43 @@ struct InterruptedAppendTests {
     @Test("the next writer cuts the unfinished line and clears the record")
     func writerRecovers() throws {
         let (folder, before) = interrupted(tail: #"{"id":"half","date":"2026-11-2"#)
-        let journal = FileJournal(path: folder.file("j.jsonl"))
-        let lock = try journal.lock(exclusive: true, timeout: 1)
+        let journal = try writer(folder.file("j.jsonl"))
         #expect(folder.text("j.jsonl") == before)
-        #expect(folder.text("j.jsonl.lock") == "")
+        #expect(folder.text("j.jsonl.lock") == idleIntent)
         #expect(try journal.load().count == 2)
-        lock?.release()
     }
 
     @Test("whole lines an interrupted append managed to write are kept", arguments: ["", #"{"id":"half","#])
     func wholeLinesKept(unfinished: String) throws {
         let whole = #"{"id":"whole","date":"2026-11-29T08:00:00Z","notes":""}"# + "\n"
         let (folder, before) = interrupted(tail: whole + unfinished)
-        let journal = FileJournal(path: folder.file("j.jsonl"))
-        let reader = try journal.lock(exclusive: false, timeout: 1)
-        #expect(try journal.load().count == 3)
-        reader?.release()
-        let lock = try FileJournal(path: folder.file("j.jsonl")).lock(exclusive: true, timeout: 1)
+        #expect(try load(folder.file("j.jsonl")).count == 3)
+        let journal = try writer(folder.file("j.jsonl"))
         #expect(folder.text("j.jsonl") == before + whole)
-        lock?.release()
+        journal.release()
     }
 
     @Test("a reader stops where the interrupted append began, and changes nothing")
     func readerIgnores() throws {
         let torn = #"{"id":"half","#
         let (folder, before) = interrupted(tail: torn)
-        let journal = FileJournal(path: folder.file("j.jsonl"))
-        let lock = try journal.lock(exclusive: false, timeout: 1)
+        let journal = try FileJournal(path: folder.file("j.jsonl")).open(.reading, timeout: 1)
         #expect(try journal.load().records.map(\.id.rawValue) == ["aaaa00000001", "bbbb00000002"])
         #expect(try journal.check().problems.isEmpty)
         #expect(folder.text("j.jsonl") == before + torn)
-        lock?.release()
+        journal.release()
     }
 
     @Test("an append under the lock records its intent only while it writes")
     func intentCleared() throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n")
-        let journal = FileJournal(path: folder.file("j.jsonl"))
-        let lock = try journal.lock(exclusive: true, timeout: 1)
+        let journal = try writer(folder.file("j.jsonl"))
         let store = try fileStore(journal)
         store.recordBrew()
         try store.save()
-        #expect(folder.text("j.jsonl.lock") == "")
-        #expect(try FileJournal(path: folder.file("j.jsonl")).load().count == 2)
-        lock?.release()
+        #expect(folder.text("j.jsonl.lock") == idleIntent)
+        journal.release()
+        #expect(try load(folder.file("j.jsonl")).count == 2)
     }
 }

@@ -171,7 +171,7 @@ struct StoreLazinessTests {
             #"{"id":"cccc00000003","date":"2026-11-29T07:00:00+01:00","notes":"newest"}"#,
             #"{"id":"bbbb00000002","date":"2026-11-28T08:00:00+01:00","notes":"middle","x":1}"#,
         ].joined(separator: "\n") + "\n")
-        let store = BrewLogStore(journal: FileJournal(path: folder.file("j.jsonl")),
+        let store = BrewLogStore(journal: try writer(folder.file("j.jsonl")),
                                  clock: .fixed(stamp("2026-11-29T12:00:00+01:00").date), timeZone: zone("Europe/Berlin"))
         try store.load()
         return (folder, store)

@@ -1,12 +1,12 @@
 /// Writes a rewrite's output in 1 MiB pieces, so a rewrite never holds a second copy of the journal.
 struct ChunkedWriter {
     private let fd: Int32
-    private let journal: FileJournal
+    private let journal: LockedJournal
     private var buffer: [UInt8] = []
     /// Bytes written so far, buffered ones included.
     private(set) var total = 0
 
-    init(fd: Int32, journal: FileJournal) {
+    init(fd: Int32, journal: LockedJournal) {
         self.fd = fd
         self.journal = journal
         buffer.reserveCapacity(1 << 20)

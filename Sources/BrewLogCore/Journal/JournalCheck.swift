@@ -14,10 +14,11 @@ public struct JournalReport: Equatable, Sendable {
     public let problems: [JournalProblem]
 }
 
-extension FileJournal {
+extension LockedJournal {
     /// Reads the whole journal and reports every problem, without stopping at the first.
     public func check() throws(JournalError) -> JournalReport {
-        guard var bytes = try readFile() else { return JournalReport(brewCount: 0, problems: []) }
+        try requireOpen("check")
+        guard var bytes = try readFile()?.bytes else { return JournalReport(brewCount: 0, problems: []) }
         if let readLimit, readLimit < bytes.count {
             bytes.removeLast(bytes.count - readLimit)
         }
@@ -27,21 +28,28 @@ extension FileJournal {
 
     /// Moves every bad line, byte for byte, to `PATH.rejected` (appending, each ending in a
     /// newline), then atomically rewrites the journal without them. Returns the lines moved.
+    /// A UTF-8 byte order mark at the start of the file is dropped (the line after it is kept).
     ///
     /// The rejected lines are made durable before the journal is replaced, so a crash between
-    /// the two leaves a line in both files, never in neither. Hold the exclusive lock.
-    public func repair() throws(JournalError) -> [JournalProblem] {
-        guard let bytes = try readFile() else { return [] }
+    /// the two leaves a line in both files, never in neither.
+    public func repair() throws(JournalError) -> JournalRepair {
+        try requireOpen("repair", writing: true)
+        guard let (file, read) = try readFile() else { return JournalRepair(moved: [], removedByteOrderMark: false) }
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let removedByteOrderMark = read.starts(with: byteOrderMark)
+        let bytes = removedByteOrderMark ? Array(read.dropFirst(3)) : read
         let scan = bytes.withUnsafeBufferPointer { JournalScan($0) }
-        guard !scan.problems.isEmpty else { return [] }
-        var rejected: [UInt8] = []
-        for problem in scan.problems {
-            rejected.append(contentsOf: bytes[problem.range])
-            rejected.append(0x0A)
+        guard !scan.problems.isEmpty || removedByteOrderMark else { return JournalRepair(moved: [], removedByteOrderMark: false) }
+        if !scan.problems.isEmpty {
+            var rejected: [UInt8] = []
+            for problem in scan.problems {
+                rejected.append(contentsOf: bytes[problem.range])
+                rejected.append(0x0A)
+            }
+            try appendRejected(rejected)
         }
-        try appendRejected(rejected)
         let bad = Set(scan.problems.map(\.line))
-        _ = try replaceContents { (output: inout ChunkedWriter) throws(SystemCallError) in
+        _ = try replaceContents(replacing: file) { (output: inout ChunkedWriter) throws(SystemCallError) in
             try bytes.withUnsafeBufferPointer { buffer throws(SystemCallError) in
                 try forEachLine(in: buffer) { line throws(SystemCallError) in
                     guard !bad.contains(line.number) else { return }
@@ -50,21 +58,56 @@ extension FileJournal {
                 }
             }
         }
-        return scan.problems
+        return JournalRepair(moved: scan.problems, removedByteOrderMark: removedByteOrderMark)
     }
 
     /// The file bad lines are moved to.
     public var rejectedPath: String { path + ".rejected" }
 
+    /// Appends `bytes` to `PATH.rejected`, all or nothing: opened without following a symbolic
+    /// link, never truncated below what it held, cut back to that if the write or sync fails; a
+    /// fragment an earlier crash left unterminated gets its newline first, so lines never merge.
     private func appendRejected(_ bytes: [UInt8]) throws(JournalError) {
-        let target = rejectedPath
+        let rejected = target + ".rejected"
+        let fd: Int32
         do throws(SystemCallError) {
-            let fd = try system.open(target, O_WRONLY | O_APPEND | O_CREAT, 0o600)
-            defer { system.close(fd) }
-            try writeAll(fd, bytes)
+            fd = try system.open(rejected, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        } catch {
+            if error.code == ELOOP {
+                throw .io(path: rejectedPath, operation: "append to", reason: "it is a symbolic link, which BrewLog never follows; move it away; nothing was moved")
+            }
+            throw .io(path: rejectedPath, operation: "open", reason: error.description)
+        }
+        defer { system.close(fd) }
+        var start = 0
+        do throws(SystemCallError) {
+            let file = try system.fstat(fd)
+            guard file.kind == .regular, file.links == 1 else {
+                throw SystemCallError("fstat", EINVAL)
+            }
+            start = file.size
+            var last: UInt8 = 0x0A
+            if start > 0 {
+                _ = try withUnsafeMutableBytes(of: &last) { raw in
+                    Result { () throws(SystemCallError) in try system.pread(fd, into: raw, at: start - 1) }
+                }.get()
+            }
+            try writeAll(fd, last == 0x0A ? bytes : [0x0A] + bytes)
             try system.fsync(fd)
         } catch {
-            throw JournalError.io(path: target, operation: "append to", reason: "\(error.call): \(error)")
+            if error.call == "fstat" && error.code == EINVAL {
+                throw .io(path: rejectedPath, operation: "append to", reason: "it is not a plain file of its own (a special file, or one with other hard links); move it away; nothing was moved")
+            }
+            try? system.ftruncate(fd, start)
+            throw .io(path: rejectedPath, operation: "append to", reason: "\(error.call): \(error); nothing was moved")
         }
     }
+}
+
+/// What ``LockedJournal/repair()`` did.
+public struct JournalRepair: Equatable, Sendable {
+    /// The bad lines moved to `PATH.rejected`, in file order.
+    public let moved: [JournalProblem]
+    /// Whether a UTF-8 byte order mark at the start of the file was dropped.
+    public let removedByteOrderMark: Bool
 }

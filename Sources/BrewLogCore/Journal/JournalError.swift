@@ -8,6 +8,15 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case io(path: String, operation: String, reason: String)
     /// Another BrewLog held the journal's lock for longer than `seconds`.
     case lockTimeout(path: String, seconds: Double)
+    /// Something exists at the journal's path but is not a regular file (a folder, a FIFO...).
+    case notRegularFile(path: String, kind: String)
+    /// The path cannot be a journal at all (it names a lock or rejected file, or its links loop).
+    case unusablePath(path: String, reason: String)
+    /// Another program changed the journal or its lock file while this one held the lock:
+    /// nothing was written.
+    case changedByAnotherProgram(path: String, what: String)
+    /// A journal was used after its lock was released, or written through a reading handle.
+    case notHeld(path: String, operation: String)
 
     /// `PATH:LINE: reason` for parse errors, a sentence for the rest.
     public var description: String {
@@ -20,6 +29,14 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(operation) '\(path)' failed: \(reason)"
         case let .lockTimeout(path, seconds):
             "journal '\(path)' is locked by another brewlog; gave up after \(formatNumber(seconds)) s"
+        case let .notRegularFile(path, kind):
+            "journal '\(path)' is \(kind), not a regular file"
+        case let .unusablePath(path, reason):
+            "'\(path)' cannot be a journal: \(reason)"
+        case let .changedByAnotherProgram(path, what):
+            "\(what) while this command held the lock of '\(path)'; nothing was written"
+        case let .notHeld(path, operation):
+            "cannot \(operation) '\(path)': the journal is not open for that (its lock is released, or it was opened for reading)"
         }
     }
 }

@@ -6,21 +6,32 @@ import Musl
 import Darwin
 #endif
 
-/// A held `flock(2)` on a journal's sibling `PATH.lock`; released by ``release()`` or when it goes away.
+/// A held `flock(2)` on a journal's sibling `TARGET.lock`, released by ``release()``.
 ///
 /// The lock lives on its own file because an atomic rewrite renames a new file over the journal:
 /// a lock on the journal's old inode would not stop a second writer that opened the new one.
-public final class JournalLock {
-    /// The lock file's descriptor; appends record their intent in the file (see `AppendIntent`).
+/// The lock file is opened without following a symbolic link, must be a regular file with a
+/// single link (so appends' intent records, written into it, can never land in the journal),
+/// and is never truncated. Because a program that deletes the lock file breaks the lock, a
+/// writer calls ``verifyStillInPlace()`` right before it commits.
+final class JournalLock {
+    /// The lock file's path.
+    let path: String
+    /// The lock file's descriptor; appends record their intent in it (see `AppendIntent`).
     let fd: Int32
     /// Whether the lock is exclusive (a writer's).
     let exclusive: Bool
+    private let file: FileStatus
+    private let journalPath: String
     private let system: any SystemCalls
     private(set) var held = true
 
-    private init(fd: Int32, exclusive: Bool, system: any SystemCalls) {
+    private init(path: String, fd: Int32, file: FileStatus, exclusive: Bool, journalPath: String, system: any SystemCalls) {
+        self.path = path
         self.fd = fd
+        self.file = file
         self.exclusive = exclusive
+        self.journalPath = journalPath
         self.system = system
     }
 
@@ -29,51 +40,102 @@ public final class JournalLock {
     }
 
     /// Releases the lock (closing the descriptor releases the `flock`).
-    public func release() {
+    func release() {
         guard held else { return }
         held = false
         system.close(fd)
     }
 
-    /// Waits for the lock, polling every 10 ms, until `timeout` seconds have passed.
-    static func acquire(journal: FileJournal, exclusive: Bool, timeout: Double) throws(JournalError) -> JournalLock? {
-        let system = journal.system
-        let lockPath = journal.path + ".lock"
-        if exclusive {
-            try journal.ensureDirectory()
-        }
-        let fd: Int32
+    /// Throws unless `path` still names the file this lock is held on: a program that removed or
+    /// replaced the lock file let another writer in, so this one must not write.
+    func verifyStillInPlace() throws(JournalError) {
+        let now: FileStatus
         do throws(SystemCallError) {
-            fd = try system.open(lockPath, O_RDWR | O_CREAT, 0o600)
+            now = try system.lstat(path)
         } catch {
-            guard exclusive else { return nil }
-            throw JournalError.cannotCreate(path: lockPath, reason: error.description)
+            throw .changedByAnotherProgram(path: journalPath, what: "the lock file '\(path)' was removed")
         }
-        let lock = JournalLock(fd: fd, exclusive: exclusive, system: system)
+        guard now.isSameFile(as: file) else {
+            throw .changedByAnotherProgram(path: journalPath, what: "the lock file '\(path)' was replaced")
+        }
+    }
+
+    /// Waits for the lock on `path`, polling every 10 ms, until `timeout` seconds have passed.
+    ///
+    /// An exclusive lock creates the lock file when needed (failing as `cannotCreate` when the
+    /// journal does not exist yet either); a shared lock reads without one
+    /// (`nil`) when the lock file can be neither opened nor created (a read-only folder), since a
+    /// reader has nothing to protect then.
+    static func acquire(at path: String, journalPath: String, exclusive: Bool, journalExists: Bool, timeout: Double,
+                        system: any SystemCalls) throws(JournalError) -> JournalLock? {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .milliseconds(Int64(timeout * 1000)))
+        let deadline = clock.now.advanced(by: .milliseconds(Int64(min(max(timeout, 0), 1e9) * 1000)))
         while true {
+            guard let lock = try openLockFile(at: path, journalPath: journalPath, exclusive: exclusive,
+                                              journalExists: journalExists, system: system) else { return nil }
             do throws(SystemCallError) {
-                try system.flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB)
+                try system.flock(lock.fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB)
             } catch {
+                lock.release()
                 guard error.code == EWOULDBLOCK || error.code == EAGAIN else {
-                    throw JournalError.io(path: lockPath, operation: "lock", reason: error.description)
+                    throw .io(path: path, operation: "lock", reason: error.description)
                 }
                 guard clock.now < deadline else {
-                    throw JournalError.lockTimeout(path: journal.path, seconds: timeout)
+                    throw .lockTimeout(path: journalPath, seconds: timeout)
                 }
                 usleep(10_000)
                 continue
             }
-            // Holding the lock, no other brewlog is writing: what a killed writer left is stale.
-            if exclusive {
-                journal.removeStaleTemporaryFiles()
-                try journal.recoverInterruptedAppend(lockFD: fd)
-            } else {
-                journal.noteInterruptedAppend(lockFD: fd)
+            // The lock file may have been removed (and made again) between open and flock: then
+            // this lock guards nothing, so start over with the file that is there now.
+            do throws(JournalError) {
+                try lock.verifyStillInPlace()
+            } catch {
+                lock.release()
+                continue
             }
-            journal.heldLock = lock
             return lock
         }
+    }
+
+    private static func openLockFile(at path: String, journalPath: String, exclusive: Bool, journalExists: Bool,
+                                     system: any SystemCalls) throws(JournalError) -> JournalLock? {
+        let fd: Int32
+        do throws(SystemCallError) {
+            fd = try system.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        } catch {
+            if error.code == ELOOP {
+                throw .io(path: journalPath, operation: "lock", reason: "its lock file '\(path)' is a symbolic link, which BrewLog never follows; remove it")
+            }
+            if !exclusive, [EACCES, EROFS, EPERM].contains(error.code) {
+                // A reader in a folder it cannot write: open the lock file read-only if it is there.
+                guard let readOnly = try? system.open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0) else { return nil }
+                return try checked(readOnly, path: path, journalPath: journalPath, exclusive: exclusive, system: system)
+            }
+            let reason = error.code == EROFS ? "the file system is read-only" : error.description
+            if exclusive, !journalExists, [ENOTDIR, EACCES, EROFS, ENOENT, EPERM].contains(error.code) {
+                throw .cannotCreate(path: journalPath, reason: reason)
+            }
+            throw .io(path: journalPath, operation: exclusive ? "lock for writing" : "lock for reading",
+                      reason: "cannot create or open the lock file '\(path)': \(reason)")
+        }
+        return try checked(fd, path: path, journalPath: journalPath, exclusive: exclusive, system: system)
+    }
+
+    private static func checked(_ fd: Int32, path: String, journalPath: String, exclusive: Bool,
+                                system: any SystemCalls) throws(JournalError) -> JournalLock {
+        let file: FileStatus
+        do throws(SystemCallError) {
+            file = try system.fstat(fd)
+        } catch {
+            system.close(fd)
+            throw .io(path: path, operation: "look at", reason: error.description)
+        }
+        guard file.kind == .regular, file.links == 1 else {
+            system.close(fd)
+            let what = file.kind == .regular ? "has other hard links (it could be the journal itself)" : "is \(file.kindDescription)"
+            throw .io(path: journalPath, operation: "lock", reason: "its lock file '\(path)' \(what); remove it")
+        }
+        return JournalLock(path: path, fd: fd, file: file, exclusive: exclusive, journalPath: journalPath, system: system)
     }
 }

@@ -46,8 +46,17 @@ public protocol SystemCalls: Sendable {
     func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError)
     /// `unlink(2)`.
     func unlink(_ path: String) throws(SystemCallError)
-    /// `fstat(2)`: the file's size and permission bits.
-    func fstat(_ fd: Int32) throws(SystemCallError) -> (size: Int, mode: mode_t)
+    /// `fstat(2)`: what the open file is.
+    func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus
+    /// `lstat(2)`: what is at `path`, without following a final symbolic link.
+    func lstat(_ path: String) throws(SystemCallError) -> FileStatus
+    /// `readlink(2)`: the target a symbolic link names, as its bytes.
+    func readlink(_ path: String) throws(SystemCallError) -> [UInt8]
+    /// `fchown(2)`.
+    func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) throws(SystemCallError)
+    /// Swaps two paths atomically: `renameat2(2)` with `RENAME_EXCHANGE` on Linux, `renamex_np(2)`
+    /// with `RENAME_SWAP` on Darwin. Fails with `ENOSYS` or `EINVAL` where that is not supported.
+    func exchange(_ first: String, _ second: String) throws(SystemCallError)
     /// `fchmod(2)`.
     func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError)
     /// `ftruncate(2)`.
@@ -109,11 +118,53 @@ public struct PosixSystemCalls: SystemCalls {
     }
 
     /// Calls `fstat(2)`.
-    public func fstat(_ fd: Int32) throws(SystemCallError) -> (size: Int, mode: mode_t) {
+    public func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus {
         var info = stat()
         _ = try retrying("fstat") { posix_fstat(fd, &info) }
-        return (Int(info.st_size), info.st_mode & 0o7777)
+        return FileStatus(info)
     }
+
+    /// Calls `lstat(2)`.
+    public func lstat(_ path: String) throws(SystemCallError) -> FileStatus {
+        var info = stat()
+        _ = try retrying("lstat") { posix_lstat(path, &info) }
+        return FileStatus(info)
+    }
+
+    /// Calls `readlink(2)`, growing the buffer until the whole target fits.
+    public func readlink(_ path: String) throws(SystemCallError) -> [UInt8] {
+        var capacity = 256
+        while true {
+            var buffer = [UInt8](repeating: 0, count: capacity)
+            let count = try retrying("readlink") {
+                buffer.withUnsafeMutableBytes { posix_readlink(path, $0.baseAddress, capacity) }
+            }
+            if count < capacity { return Array(buffer[0..<count]) }
+            capacity *= 2
+        }
+    }
+
+    /// Calls `fchown(2)`.
+    public func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) throws(SystemCallError) {
+        _ = try retrying("fchown") { posix_fchown(fd, owner, group) }
+    }
+
+    /// Calls `renameat2(2)` with `RENAME_EXCHANGE` (looked up at run time: the C library's
+    /// headers do not declare it to Swift), or `renamex_np(2)` with `RENAME_SWAP` on Darwin.
+    public func exchange(_ first: String, _ second: String) throws(SystemCallError) {
+        #if canImport(Darwin)
+        _ = try retrying("renamex_np") { renamex_np(first, second, UInt32(RENAME_SWAP)) }
+        #else
+        guard let renameat2 = PosixSystemCalls.renameat2 else { throw SystemCallError("renameat2", ENOSYS) }
+        _ = try retrying("renameat2") { renameat2(AT_FDCWD, first, AT_FDCWD, second, 2) }
+        #endif
+    }
+
+    #if !canImport(Darwin)
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    /// glibc's `renameat2`, when this C library has it.
+    private static let renameat2: RenameAt2? = dlsym(dlopen(nil, RTLD_NOW), "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+    #endif
 
     /// Calls `fchmod(2)`.
     public func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) {
@@ -156,6 +207,12 @@ private func posix_flock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, o
 private func posix_mkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, mode) }
 private func posix_unlink(_ path: String) -> Int32 { unlink(path) }
 private func posix_fstat(_ fd: Int32, _ info: inout stat) -> Int32 { fstat(fd, &info) }
+private func posix_lstat(_ path: String, _ info: inout stat) -> Int32 { lstat(path, &info) }
+private func posix_readlink(_ path: String, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    guard let buffer else { return -1 }
+    return readlink(path, buffer.assumingMemoryBound(to: CChar.self), count)
+}
+private func posix_fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) -> Int32 { fchown(fd, owner, group) }
 private func posix_fchmod(_ fd: Int32, _ mode: mode_t) -> Int32 { fchmod(fd, mode) }
 private func posix_ftruncate(_ fd: Int32, _ length: off_t) -> Int32 { ftruncate(fd, length) }
 private func posix_pread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: off_t) -> Int { pread(fd, buffer, count, offset) }

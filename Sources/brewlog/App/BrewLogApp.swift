@@ -60,9 +60,7 @@ struct BrewLogApp {
                     throw CLIError.configuration("cannot tell where the journal is: none of --file, BREWLOG_FILE, XDG_DATA_HOME or HOME is set",
                                                  hint: "set HOME, or pass --file PATH")
                 }
-                let journal = FileJournal(path: path)
-                let store = BrewLogStore(journal: journal, clock: .fixed(now), timeZone: timeZone)
-                let created = JournalSession(store: store, journal: journal, lockTimeout: lockTimeout)
+                let created = JournalSession(journal: FileJournal(path: path), clock: .fixed(now), timeZone: timeZone, lockTimeout: lockTimeout)
                 slot.session = created
                 return created
             })

@@ -1,59 +1,63 @@
 import BrewLogCore
+import Foundation
 
-/// The one store of a run, over the one journal file, with the lock a writing command holds
-/// from before it reads until after it writes.
+/// The run's journal and how its one store tells time. Every use takes the lock through the
+/// core (shared to read, exclusive to write) and releases it on every path.
 final class JournalSession {
-    let store: BrewLogStore
     let journal: FileJournal
+    private let clock: BrewClock
+    private let timeZone: TimeZone
     private let lockTimeout: Double
-    private var lock: JournalLock?
+    /// The run's store, kept until the process exits, so a large journal's memory is handed back
+    /// at once rather than brew by brew.
+    private(set) var store: BrewLogStore?
 
-    init(store: BrewLogStore, journal: FileJournal, lockTimeout: Double) {
-        self.store = store
+    init(journal: FileJournal, clock: BrewClock, timeZone: TimeZone, lockTimeout: Double) {
         self.journal = journal
+        self.clock = clock
+        self.timeZone = timeZone
         self.lockTimeout = lockTimeout
     }
 
-    /// Takes the lock (exclusive when `writing`, else shared) and loads the journal into the store.
-    func open(writing: Bool) throws(CLIError) {
+    /// Loads the journal under a shared lock and releases it at once: what reading commands do.
+    /// The store keeps what it read; changes made to it are never saved.
+    func read() throws(CLIError) -> BrewLogStore {
+        try journal.reading(timeout: lockTimeout) { locked throws(CLIError) in try loadedStore(locked) }
+    }
+
+    /// Loads the journal under the exclusive lock, lets `change` edit the store, saves exactly
+    /// what changed, and releases the lock.
+    func write<T>(_ change: (BrewLogStore) throws(CLIError) -> T) throws(CLIError) -> T {
+        try journal.writing(timeout: lockTimeout) { locked throws(CLIError) in
+            let store = try loadedStore(locked)
+            let result = try change(store)
+            do throws(JournalError) {
+                try store.save()
+            } catch {
+                throw CLIError(error)
+            }
+            return result
+        }
+    }
+
+    /// Runs `body` with the journal itself open (for `check`, which reads the file line by line).
+    func withJournal<T>(_ access: JournalAccess, _ body: (LockedJournal) throws(CLIError) -> T) throws(CLIError) -> T {
+        switch access {
+        case .reading: try journal.reading(timeout: lockTimeout, body)
+        case .writing: try journal.writing(timeout: lockTimeout, body)
+        }
+    }
+
+    private func loadedStore(_ locked: LockedJournal) throws(CLIError) -> BrewLogStore {
+        let store = BrewLogStore(journal: locked, clock: clock, timeZone: timeZone)
         do throws(JournalError) {
-            lock = try journal.lock(exclusive: writing, timeout: lockTimeout)
             try store.load()
         } catch {
-            close()
             throw CLIError(error)
         }
-    }
-
-    /// Loads the journal under a shared lock and releases it at once: what reading commands do.
-    /// The store keeps what it read (the journal's text and its validated lines).
-    func read() throws(CLIError) -> BrewLogStore {
-        try open(writing: false)
-        close()
+        self.store = store
         return store
     }
-
-    /// Takes the lock without loading (for `check`, which reads the file itself).
-    func lock(writing: Bool) throws(CLIError) {
-        do throws(JournalError) {
-            lock = try journal.lock(exclusive: writing, timeout: lockTimeout)
-        } catch {
-            throw CLIError(error)
-        }
-    }
-
-    /// Writes the store's pending changes.
-    func save() throws(CLIError) {
-        do throws(JournalError) {
-            try store.save()
-        } catch {
-            throw CLIError(error)
-        }
-    }
-
-    /// Releases the lock (before running an editor, and at the end).
-    func close() {
-        lock?.release()
-        lock = nil
-    }
 }
+
+extension CLIError: JournalErrorConvertible {}

@@ -27,20 +27,18 @@ enum AddCommand: BrewLogCommand {
         try FieldOptions.apply(context, to: Binding(get: { record }, set: { record = $0 }))
         try FieldOptions.validate(record, context)
 
-        let session = try context.session()
-        try session.open(writing: true)
-        defer { session.close() }
-        let store = session.store
-        if context.arguments.has("once-per-day"),
-           let existing = store.brew(on: timestamp.day) {
-            if !context.quiet {
-                context.out.line("\(timestamp.day) already has a brew (\(existing.id)); nothing added.")
-            }
-            return
-        }
         let filled = record
-        let brew = store.recordBrew(at: timestamp) { $0 = filled }
-        try session.save()
+        let onceADay = context.arguments.has("once-per-day")
+        let outcome = try context.session().write { store throws(CLIError) -> (brew: Brew, store: BrewLogStore)? in
+            if onceADay, let existing = store.brew(on: timestamp.day) {
+                if !context.quiet {
+                    context.out.line("\(timestamp.day) already has a brew (\(existing.id)); nothing added.")
+                }
+                return nil
+            }
+            return (store.recordBrew(at: timestamp) { $0 = filled }, store)
+        }
+        guard let (brew, store) = outcome else { return }
 
         if context.json {
             context.out.line(BrewLineCodec.encode(brew.record))

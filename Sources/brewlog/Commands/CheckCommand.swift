@@ -19,30 +19,34 @@ enum CheckCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let session = try context.session()
         let journal = session.journal
-        let repairing = context.arguments.has("repair")
-        try session.lock(writing: repairing)
-        defer { session.close() }
-        if repairing {
-            let moved: [JournalProblem]
-            do throws(JournalError) {
-                moved = try journal.repair()
-            } catch {
-                throw CLIError(error)
+        if context.arguments.has("repair") {
+            let repair = try session.withJournal(.writing) { locked throws(CLIError) in
+                do throws(JournalError) {
+                    return try locked.repair()
+                } catch {
+                    throw CLIError(error)
+                }
             }
-            for problem in moved where !context.quiet {
+            guard !context.quiet else { return }
+            if repair.removedByteOrderMark {
+                context.out.line("\(journal.path):1: removed the UTF-8 byte order mark at the start of the file.")
+            }
+            for problem in repair.moved {
                 context.out.line("\(journal.path):\(problem.line): moved to \(journal.rejectedPath): \(problem.reason)")
             }
-            if !context.quiet {
-                context.out.line(moved.isEmpty ? "\(journal.path): no problems; nothing to repair."
-                                 : "Moved \(moved.count) bad line\(moved.count == 1 ? "" : "s") to \(journal.rejectedPath).")
+            if repair.moved.isEmpty {
+                context.out.line(repair.removedByteOrderMark ? "No bad lines to move." : "\(journal.path): no problems; nothing to repair.")
+            } else {
+                context.out.line("Moved \(repair.moved.count) bad line\(repair.moved.count == 1 ? "" : "s") to \(journal.rejectedPath).")
             }
             return
         }
-        let report: JournalReport
-        do throws(JournalError) {
-            report = try journal.check()
-        } catch {
-            throw CLIError(error)
+        let report = try session.withJournal(.reading) { locked throws(CLIError) in
+            do throws(JournalError) {
+                return try locked.check()
+            } catch {
+                throw CLIError(error)
+            }
         }
         if context.json {
             var text = "{\"path\":"

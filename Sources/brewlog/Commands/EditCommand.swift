@@ -36,45 +36,56 @@ enum EditCommand: BrewLogCommand {
         }
         let reference = arguments.positionals[0]
         let session = try context.session()
+        var target: BrewID?
         var editedNotes: String?
         if editing {
+            // The brew is chosen once, before the editor opens: `last` or a prefix could name
+            // another brew by the time the editor closes.
             let brew = try context.brew(reference, in: session.read())
             guard let notes = try Editor(environment: context.environment).edit(brew.notes) else {
                 if !context.quiet { context.out.line("Notes unchanged; nothing written.") }
                 return
             }
+            target = brew.id
             editedNotes = notes
         }
 
-        try session.open(writing: true)
-        defer { session.close() }
-        let brew = try context.brew(reference, in: session.store)
-        var record = brew.record
-        let draft = Binding(get: { record }, set: { record = $0 })
-        for field in unset {
-            clear(field, in: draft)
-        }
-        if let moment { draft.timestamp.wrappedValue = moment }
-        if let editedNotes { draft.notes.wrappedValue = editedNotes }
-        try FieldOptions.apply(context, to: draft)
-        for tag in arguments.all("untag") {
-            guard draft.tags.wrappedValue.contains(tag) else {
-                throw context.usage("brew \(brew.id) has no tag '\(tag)'",
-                                    hint: record.tags.isEmpty ? "it has no tags" : "its tags: \(record.tags.joined(separator: ", "))")
+        let (brew, changed) = try session.write { store throws(CLIError) -> (Brew, Set<BrewField>) in
+            let brew: Brew
+            if let target, let editedNotes {
+                guard let found = store.brew(id: target) else {
+                    throw rescue(editedNotes, of: target, journal: session.journal, context: context)
+                }
+                brew = found
+            } else {
+                brew = try context.brew(reference, in: store)
             }
-            draft.tags.wrappedValue.removeAll { $0 == tag }
+            var record = brew.record
+            let draft = Binding(get: { record }, set: { record = $0 })
+            for field in unset {
+                clear(field, in: draft)
+            }
+            if let moment { draft.timestamp.wrappedValue = moment }
+            if let editedNotes { draft.notes.wrappedValue = editedNotes }
+            try FieldOptions.apply(context, to: draft)
+            for tag in arguments.all("untag") {
+                guard draft.tags.wrappedValue.contains(tag) else {
+                    throw context.usage("brew \(brew.id) has no tag '\(tag)'",
+                                        hint: record.tags.isEmpty ? "it has no tags" : "its tags: \(record.tags.joined(separator: ", "))")
+                }
+                draft.tags.wrappedValue.removeAll { $0 == tag }
+            }
+            if let appended {
+                draft.notes.wrappedValue += draft.notes.wrappedValue.isEmpty ? appended : "\n" + appended
+            }
+            let edited = record
+            do throws(InvalidFieldError) {
+                try brew.update { $0 = edited }
+            } catch {
+                throw CLIError(error, command: context.command)
+            }
+            return (brew, store.pendingChanges.changedFields[brew.id] ?? [])
         }
-        if let appended {
-            draft.notes.wrappedValue += draft.notes.wrappedValue.isEmpty ? appended : "\n" + appended
-        }
-        let edited = record
-        do throws(InvalidFieldError) {
-            try brew.update { $0 = edited }
-        } catch {
-            throw CLIError(error, command: context.command)
-        }
-        let changed = session.store.pendingChanges.changedFields[brew.id] ?? []
-        try session.save()
 
         if context.json {
             context.out.line(BrewLineCodec.encode(brew.record))
@@ -86,6 +97,29 @@ enum EditCommand: BrewLogCommand {
             let names = BrewField.allCases.filter(changed.contains).map(\.optionName).joined(separator: ", ")
             context.out.line("Updated \(context.style.bold(brew.id.rawValue)): \(names).")
         }
+    }
+
+    /// Keeps notes typed for a brew that was removed while the editor was open: writes them to a
+    /// new private file beside the journal (else in the temporary folder) and names it.
+    private static func rescue(_ notes: String, of id: BrewID, journal: FileJournal, context: CommandContext) -> CLIError {
+        let name = "brewlog-notes-\(id)-\(Int(context.now.timeIntervalSince1970)).txt"
+        let folders = [journal.directory, ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"]
+        for folder in folders {
+            let path = folder + "/" + name
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { continue }
+            let bytes = Array(notes.utf8)
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let synced = fsync(fd) == 0
+            close(fd)
+            if written == bytes.count && synced {
+                return .notFound("brew \(id) was removed while the editor was open; your notes are saved in \(path)",
+                                 hint: "'brewlog edit ID --notes - < \(path)' puts them on another brew")
+            }
+            unlink(path)
+        }
+        return .notFound("brew \(id) was removed while the editor was open, and your notes could not be saved to a file; they were:\n\(notes)",
+                         hint: "copy them from above")
     }
 
     private static func fieldsToUnset(_ context: CommandContext) throws(CLIError) -> [BrewField] {

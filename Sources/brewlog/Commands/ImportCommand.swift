@@ -39,29 +39,28 @@ enum ImportCommand: BrewLogCommand {
 
         let dryRun = context.arguments.has("dry-run")
         let session = try context.session()
-        try session.open(writing: !dryRun)
-        defer { session.close() }
-        let store = session.store
-        var added = 0, skipped = 0, replaced = 0
-        var conflicts: [BrewID] = []
-        for record in incoming {
-            guard let existing = store.brew(id: record.id) else {
-                store.insert(Brew(record: record))
-                added += 1
-                continue
+        let merge = { (store: BrewLogStore) -> (added: Int, skipped: Int, replaced: Int, conflicts: [BrewID]) in
+            var added = 0, skipped = 0, replaced = 0
+            var conflicts: [BrewID] = []
+            for record in incoming {
+                guard let existing = store.brew(id: record.id) else {
+                    store.insert(Brew(record: record))
+                    added += 1
+                    continue
+                }
+                if sameBrew(existing.record, record) {
+                    skipped += 1
+                } else if prefersIncoming {
+                    existing.assign(record)
+                    replaced += 1
+                } else {
+                    conflicts.append(record.id)
+                }
             }
-            if sameBrew(existing.record, record) {
-                skipped += 1
-            } else if prefersIncoming {
-                existing.assign(record)
-                replaced += 1
-            } else {
-                conflicts.append(record.id)
-            }
+            return (added, skipped, replaced, conflicts)
         }
-        if !dryRun {
-            try session.save()
-        }
+        // A dry run merges into a store read under the shared lock and never saves it.
+        let (added, skipped, replaced, conflicts) = dryRun ? merge(try session.read()) : try session.write { store throws(CLIError) in merge(store) }
         guard !context.quiet else { return }
         let verb = dryRun ? "Would import" : "Imported"
         for id in conflicts {

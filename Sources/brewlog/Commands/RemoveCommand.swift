@@ -11,19 +11,17 @@ enum RemoveCommand: BrewLogCommand {
         options: [])
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let session = try context.session()
-        try session.open(writing: true)
-        defer { session.close() }
-        let store = session.store
-        var doomed: [Brew] = []
-        for reference in context.arguments.positionals {
-            let brew = try context.brew(reference, in: store)
-            if !doomed.contains(where: { $0 === brew }) { doomed.append(brew) }
+        let doomed = try context.session().write { store throws(CLIError) in
+            var doomed: [Brew] = []
+            for reference in context.arguments.positionals {
+                let brew = try context.brew(reference, in: store)
+                if !doomed.contains(where: { $0 === brew }) { doomed.append(brew) }
+            }
+            for brew in doomed {
+                store.remove(brew)
+            }
+            return doomed
         }
-        for brew in doomed {
-            store.remove(brew)
-        }
-        try session.save()
         for brew in doomed {
             if context.quiet {
                 context.out.line(brew.id.rawValue)

@@ -22,6 +22,11 @@ enum CLIError: Error {
     case io(String)
     /// Another brewlog held the lock too long (75).
     case lockTimeout(String)
+    /// Another program changed the journal or its lock file while the lock was held; nothing
+    /// was written (75).
+    case changedMeanwhile(String)
+    /// The journal's path names something that cannot be read as a journal (66).
+    case unreadable(String, hint: String?)
     /// No journal location, or a bad `BREWLOG_NOW` (78).
     case configuration(String, hint: String?)
 
@@ -31,10 +36,10 @@ enum CLIError: Error {
         case .notFound, .checkFailed, .editorFailed: 1
         case .usage: 64
         case .dataError, .problemsFound: 65
-        case .inputMissing: 66
+        case .inputMissing, .unreadable: 66
         case .cannotCreate: 73
         case .io: 74
-        case .lockTimeout: 75
+        case .lockTimeout, .changedMeanwhile: 75
         case .configuration: 78
         }
     }
@@ -53,7 +58,7 @@ enum CLIError: Error {
             lines.append("See '\(name) --help' for more information.")
             return lines.joined(separator: "\n")
         case let .notFound(message, hint), let .dataError(message, hint), let .problemsFound(message, hint),
-             let .configuration(message, hint):
+             let .configuration(message, hint), let .unreadable(message, hint):
             return (["brewlog: error: \(message)"] + (hint.map { ["hint: \($0)"] } ?? [])).joined(separator: "\n")
         case let .editorFailed(message):
             return "brewlog: error: \(message)\nhint: set $VISUAL or $EDITOR to an editor that exits 0 when you save"
@@ -65,6 +70,8 @@ enum CLIError: Error {
             return "brewlog: error: \(message)\nhint: check the disk and the permissions, then run the command again; 'brewlog check' tells whether the journal is intact"
         case let .lockTimeout(message):
             return "brewlog: error: \(message)\nhint: another brewlog is still writing; try again, or find the process holding the lock"
+        case let .changedMeanwhile(message):
+            return "brewlog: error: \(message)\nhint: a program that ignores BrewLog's lock (a sync tool, an editor) wrote at the same time; check the journal, then run the command again"
         }
     }
 }
@@ -81,6 +88,14 @@ extension CLIError {
             self = .io(error.description)
         case .lockTimeout:
             self = .lockTimeout(error.description)
+        case .notRegularFile:
+            self = .unreadable(error.description, hint: "--file and BREWLOG_FILE must name a regular file (or one that does not exist yet)")
+        case .unusablePath:
+            self = .configuration(error.description, hint: "choose another path with --file or BREWLOG_FILE")
+        case .changedByAnotherProgram:
+            self = .changedMeanwhile(error.description)
+        case .notHeld:
+            self = .io(error.description)
         }
     }
 
