@@ -153,6 +153,18 @@ struct ExtremeValueTests {
         #expect(check.stdout.contains(reason))
     }
 
+    @Test("an import file that starts with a byte order mark says so, whatever its format", arguments: ExchangeFormat.allCases)
+    func importByteOrderMark(format: ExchangeFormat) {
+        let sandbox = Sandbox(journal: sampleJournal)
+        let exported = sandbox.ok(["export", "--format", format.rawValue])
+        let file = sandbox.home + "/bom." + format.rawValue
+        _ = FileManager.default.createFile(atPath: file, contents: Data(("\u{FEFF}" + exported).utf8))
+        let result = sandbox.run(["import", file, "--prefer", "incoming"])
+        #expect(result.status == 65)
+        #expect(result.stdout == "\(file):1: the file starts with a UTF-8 byte order mark (BOM); save it without one and import again\n")
+        #expect(sandbox.journal == sampleJournal)
+    }
+
     @Test("a leap second is taken as :59, typed or in BREWLOG_NOW")
     func leapSecond() {
         let sandbox = Sandbox(journal: sampleJournal)
