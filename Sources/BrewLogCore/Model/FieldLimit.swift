@@ -1,8 +1,9 @@
 /// The values a numeric field accepts, and the words that say so in an error.
 ///
 /// One table serves typed values (refused as usage errors) and journal lines (reported as bad
-/// lines), so both say the same thing. Every bound is finite, so a value inside one never
-/// overflows a sum of a few million of them, a ratio to another in-range value aside.
+/// lines), so both say the same thing. The bounds are finite and small, so sums and averages of
+/// in-range values cannot overflow; only a ratio can grow huge (10000 g of water over a dose of
+/// 1e-300 g), and the code that shows ratios allows for that.
 public struct FieldLimit: Sendable {
     /// The field the limit is for.
     public let field: BrewField
