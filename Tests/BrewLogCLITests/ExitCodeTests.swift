@@ -29,7 +29,7 @@ struct ExitCodeTests {
         Failure(name: "rating 0", arguments: ["add", "--rating", "0"], status: 64, message: "brewlog: error: rating must be 1...5 (got 0)"),
         Failure(name: "rating 6", arguments: ["edit", "aaaa", "--rating", "6"], status: 64, message: "brewlog: error: rating must be 1...5 (got 6)"),
         Failure(name: "rating not a number", arguments: ["add", "--rating", "four"], status: 64, message: "brewlog: error: invalid value 'four' for '--rating'"),
-        Failure(name: "negative dose", arguments: ["add", "--dose", "-3"], status: 64, message: "brewlog: error: dose must be more than 0 grams (got -3)"),
+        Failure(name: "negative dose", arguments: ["add", "--dose", "-3"], status: 64, message: "brewlog: error: dose must be more than 0 and at most 1000 grams (got -3)"),
         Failure(name: "hot water", arguments: ["add", "--temp", "120"], status: 64, message: "brewlog: error: temperature must be 0...100 °C (got 120)"),
         Failure(name: "bad brew time", arguments: ["add", "--time", "2:99"], status: 64, message: "brewlog: error: invalid value '2:99' for '--time'"),
         Failure(name: "tag with a space", arguments: ["add", "--tag", "two words"], status: 64, message: "brewlog: error: tag 'two words' must not contain"),

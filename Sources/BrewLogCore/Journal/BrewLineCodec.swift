@@ -36,15 +36,19 @@ public enum BrewLineCodec {
                     let keyStart = scanner.index
                     let key = try scanner.scanRawString()
                     let keyText: String? = key.decoded == nil ? nil : try scanner.decodedString(key)
-                    let field = keyText.map(KnownKey.init(text:)) ?? KnownKey(bytes: UnsafeBufferPointer(rebasing: line[key.range]))
+                    let keyBytes = UnsafeBufferPointer(rebasing: line[key.range])
+                    let field = keyText.map(KnownKey.init(text:)) ?? KnownKey(bytes: keyBytes)
+                    if field == .unknown, keyText == nil, !key.ascii, !isValidUTF8(keyBytes) {
+                        throw JSONSyntaxError(message: "invalid UTF-8 in a key", offset: key.range.lowerBound)
+                    }
                     let keyName = KeyName(key: field, escaped: keyText, range: key.range, line: line)
                     scanner.skipWhitespace()
-                    try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(keyName.text)\"")
+                    try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(cappedForMessage(keyName.text))\"")
                     scanner.skipWhitespace()
                     try fields.take(field, named: keyName, keyOffset: keyStart, from: &scanner, in: line)
                     scanner.skipWhitespace()
                     if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
-                    try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(keyName.text)\"")
+                    try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(cappedForMessage(keyName.text))\"")
                     break
                 }
             }

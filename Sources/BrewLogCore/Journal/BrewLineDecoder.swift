@@ -33,6 +33,8 @@ struct KeyName {
     let range: Range<Int>
     let line: UnsafeBufferPointer<UInt8>
 
+    /// The key's text; an unknown key's bytes are checked to be UTF-8 before it is read
+    /// (`BrewLineCodec` refuses the line otherwise), so decoding never repairs them.
     var text: String {
         if key != .unknown { return key.name }
         return escaped ?? String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
@@ -70,15 +72,16 @@ struct DecodedFields {
             duplicate = seen & bit != 0
             seen |= bit
         }
-        if duplicate { throw JSONSyntaxError(message: "duplicate key \"\(name.text)\"", offset: keyOffset) }
+        if duplicate { throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(name.text))\"", offset: keyOffset) }
         if key != .id, key != .date, key != .unknown, scanner.peek() == UInt8(ascii: "n") {
             _ = try scanner.scanValue()
             return
         }
         switch key {
         case .id:
-            guard let id = BrewID(try string(name, &scanner)) else {
-                throw problem("\"id\" must be a non-empty string without whitespace")
+            let text = try string(name, &scanner)
+            guard let id = BrewID(text) else {
+                throw problem("\"id\" must be \(BrewID.rule) (got \"\(cappedForMessage(text))\")")
             }
             self.id = id
         case .date:
@@ -89,10 +92,10 @@ struct DecodedFields {
                 ?? Timestamp(rfc3339: UnsafeBufferPointer(rebasing: line[raw.range]))
             guard let parsed else {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: line[(start + 1)..<(scanner.index - 1)]), as: UTF8.self)
-                throw problem("\"date\" is not an RFC 3339 time with an offset: \"\(text)\"")
+                throw problem("\"date\" is not an RFC 3339 time with an offset: \"\(cappedForMessage(text))\"")
             }
             timestamp = parsed
-        case .rating: rating = try integer(name, &scanner, in: line)
+        case .rating: rating = try integer(name, .rating, &scanner, in: line)
         case .notes, .method, .coffee, .grind:
             guard materializing else {
                 guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
@@ -108,7 +111,7 @@ struct DecodedFields {
         case .dose: dose = try number(name, &scanner).value
         case .water: water = try number(name, &scanner).value
         case .temperature: temperature = try number(name, &scanner).value
-        case .brewTime: brewTime = try integer(name, &scanner, in: line)
+        case .brewTime: brewTime = try integer(name, .brewTime, &scanner, in: line)
         case .tags:
             guard scanner.peek() == UInt8(ascii: "[") else { throw try wrongType(name, "an array of strings", &scanner) }
             scanner.index += 1
@@ -169,14 +172,20 @@ struct DecodedFields {
         return try scanner.scanNumberValue()
     }
 
-    private func integer(_ name: KeyName, _ scanner: inout JSONScanner, in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Int {
+    /// A whole number within `limit`: a fraction is "not a whole number", anything too large
+    /// (`1e30`, `9223372036854775807`) is out of range, never converted to an `Int` that traps.
+    private func integer(_ name: KeyName, _ limit: FieldLimit, _ scanner: inout JSONScanner,
+                         in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Int {
         guard let first = scanner.peek(), first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             throw try wrongType(name, "a whole number", &scanner)
         }
         let number = try scanner.scanNumberValue()
-        guard number.isInteger, let whole = Int(exactly: number.value) else {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: line[number.range]), as: UTF8.self)
-            throw problem("\"\(name.text)\" must be a whole number (got \(text))")
+        let text = { String(decoding: UnsafeBufferPointer(rebasing: line[number.range]), as: UTF8.self) }
+        guard number.isInteger else {
+            throw problem("\"\(name.text)\" must be a whole number (got \(cappedForMessage(text())))")
+        }
+        guard limit.contains(number.value), let whole = Int(exactly: number.value) else {
+            throw problem(limit.problem(got: text()).message)
         }
         return whole
     }

@@ -50,6 +50,10 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
                 problems.append(.init(line: line, reason: error.reason))
             }
         }
+        let startsWithBOM = bytes.withUnsafeBufferPointer(startsWithByteOrderMark)
+        guard !startsWithBOM else {
+            return .failure(ImportProblems(problems: [.init(line: 1, reason: ExchangeFormat.byteOrderMarkReason)]))
+        }
         bytes.withUnsafeBufferPointer { buffer in
             switch self {
             case .jsonl:
@@ -82,6 +86,12 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         }
         return problems.isEmpty ? .success(records) : .failure(ImportProblems(problems: problems.sorted { $0.line < $1.line }))
     }
+}
+
+extension ExchangeFormat {
+    /// Why an import file that starts with a UTF-8 byte order mark is refused, said by name
+    /// (BrewLog reads UTF-8 without one, in every format).
+    static let byteOrderMarkReason = "the file starts with a UTF-8 byte order mark (BOM); save it without one and import again"
 }
 
 /// Every bad record of an import file.

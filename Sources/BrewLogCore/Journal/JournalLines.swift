@@ -40,9 +40,21 @@ func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
 }
 
+/// Whether `bytes` begins with the UTF-8 byte order mark, EF BB BF (some editors on Windows
+/// write one at the start of a file; JSON Lines has none, so it makes the first line unreadable).
+func startsWithByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+}
+
+/// Why the first line of a journal that starts with a byte order mark is bad, said by name
+/// rather than as malformed JSON.
+let byteOrderMarkProblem = LineProblem("the file starts with a UTF-8 byte order mark (BOM); 'brewlog check --repair' removes it")
+
 /// What one line holds, judged on its own: nothing (blank), a brew's id and date, or a problem.
+/// `first` says the line is the first of the file, where a byte order mark is reported by name.
 /// (Duplicate ids need the lines before it; ``LineValidator`` adds that check.)
-func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) -> Result<(id: BrewID, timestamp: Timestamp)?, LineProblem> {
+func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool, first: Bool) -> Result<(id: BrewID, timestamp: Timestamp)?, LineProblem> {
+    if first, startsWithByteOrderMark(text) { return .failure(byteOrderMarkProblem) }
     if isBlank(text) { return .success(nil) }
     do throws(LineProblem) {
         return .success(try BrewLineCodec.validate(text))
@@ -125,9 +137,10 @@ struct DuplicateFilter {
 struct LineValidator {
     private var duplicates = DuplicateFilter()
 
-    /// The line's id and timestamp (`nil` for a blank line), or what is wrong with it.
-    mutating func read(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool) -> Result<(id: BrewID, timestamp: Timestamp)?, LineProblem> {
-        let result = checkLine(text, terminated: terminated)
+    /// The line's id and timestamp (`nil` for a blank line), or what is wrong with it; `first`
+    /// when it is the first line of the file.
+    mutating func read(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool, first: Bool) -> Result<(id: BrewID, timestamp: Timestamp)?, LineProblem> {
+        let result = checkLine(text, terminated: terminated, first: first)
         switch result {
         case let .success(brew):
             if let problem = duplicates.admit(brew?.id) { return .failure(problem) }
@@ -148,7 +161,7 @@ struct JournalScan {
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         var validator = LineValidator()
         forEachLine(in: bytes) { line in
-            switch validator.read(UnsafeBufferPointer(rebasing: bytes[line.range]), terminated: line.terminated) {
+            switch validator.read(UnsafeBufferPointer(rebasing: bytes[line.range]), terminated: line.terminated, first: line.number == 1) {
             case let .success(record):
                 if record != nil { brewCount += 1 }
             case let .failure(problem):

@@ -62,7 +62,8 @@ struct ParallelLineReader {
             let slice = UnsafeBufferPointer(rebasing: all[bounds])
             forEachLine(in: slice) { line in
                 guard run.problem == nil else { return }
-                switch checkLine(UnsafeBufferPointer(rebasing: slice[line.range]), terminated: line.terminated) {
+                let first = bounds.lowerBound == 0 && line.number == 1
+                switch checkLine(UnsafeBufferPointer(rebasing: slice[line.range]), terminated: line.terminated, first: first) {
                 case let .success(brew):
                     run.ids.append(brew?.id)
                     if let brew {

@@ -142,10 +142,12 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         set { write(\.tags, \.tags, .tags, newValue) }
     }
 
-    /// Water per gram of coffee (a derived value: it tracks `doseGrams` and `waterGrams`).
+    /// Water per gram of coffee (a derived value: it tracks `doseGrams` and `waterGrams`); `nil`
+    /// when either is missing or the quotient is not finite, as `BrewRecord.ratio`.
     public var ratio: Double? {
         guard let dose = doseGrams, let water = waterGrams, dose > 0 else { return nil }
-        return water / dose
+        let ratio = water / dose
+        return ratio.isFinite ? ratio : nil
     }
 
     /// Applies `change` to a copy of the record, validates the result, then writes each field

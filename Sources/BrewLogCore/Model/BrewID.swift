@@ -1,19 +1,43 @@
 /// The identity of a brew in its journal: never changes, unique within a journal.
 ///
-/// BrewLog mints 12 random lowercase hex digits; a journal may hold any non-empty id without
-/// whitespace (written by hand or by another tool), and BrewLog keeps it as it is.
+/// BrewLog mints 12 random lowercase hex digits. A journal or an import may hold any id of 1 to 64
+/// characters of `A-Z a-z 0-9 . _ : -` other than `last` (the word that names the newest brew),
+/// written by hand or by another tool, and BrewLog keeps it as it is.
+///
+/// Ids are compared, hashed and ordered byte for byte. Swift's `String` equality treats
+/// canonically equivalent text as equal (`café` composed and decomposed), which would make two
+/// brews one; the charset already keeps such ids out, and byte identity keeps them apart anyway.
 public struct BrewID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The id as written in the journal.
     public let rawValue: String
 
-    /// The id `text`, or `nil` when it is empty or contains whitespace.
+    /// The longest id read.
+    public static let maximumLength = 64
+
+    /// What an id must be, in the words error messages use.
+    public static let rule = "1 to 64 characters of A-Z a-z 0-9 . _ : - and not 'last'"
+
+    /// The id `text`, or `nil` when it breaks ``rule``.
     public init?(_ text: String) {
-        guard !text.isEmpty, !containsWhitespace(text) else { return nil }
+        guard BrewID.isValid(text.utf8) else { return nil }
         self.rawValue = text
     }
 
-    private init(unchecked text: String) {
+    /// An id taken as it is, for ids minted here and for tests of byte identity.
+    init(unchecked text: String) {
         self.rawValue = text
+    }
+
+    /// Whether `bytes` (UTF-8) spell an id that follows ``rule``.
+    static func isValid(_ bytes: some Collection<UInt8>) -> Bool {
+        guard (1...maximumLength).contains(bytes.count), !bytes.elementsEqual("last".utf8) else { return false }
+        return bytes.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "-"): true
+            default: false
+            }
+        }
     }
 
     /// A fresh id of 12 random lowercase hex digits.
@@ -32,7 +56,23 @@ public struct BrewID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The id text.
     public var description: String { rawValue }
 
-    public static func < (lhs: BrewID, rhs: BrewID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Whether both ids have the same bytes.
+    public static func == (lhs: BrewID, rhs: BrewID) -> Bool {
+        lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8)
+    }
+
+    /// Hashes the id's bytes (not its Unicode-normalised text, as `String` does).
+    public func hash(into hasher: inout Hasher) {
+        let hashed: Void? = rawValue.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil {
+            Array(rawValue.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// Byte order of the ids' UTF-8.
+    public static func < (lhs: BrewID, rhs: BrewID) -> Bool {
+        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+    }
 }
 
 /// Whether `text` has any Unicode whitespace; ASCII text is checked byte by byte, which is all a

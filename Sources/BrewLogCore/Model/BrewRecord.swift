@@ -15,15 +15,15 @@ public struct BrewRecord: Hashable, Sendable {
     public var method: String?
     /// The beans or blend.
     public var coffee: String?
-    /// Dose of coffee in grams, > 0.
+    /// Dose of coffee in grams, more than 0 and at most 1000.
     public var doseGrams: Double?
-    /// Water in grams, > 0.
+    /// Water in grams, more than 0 and at most 10000.
     public var waterGrams: Double?
     /// Grind setting, free text.
     public var grind: String?
     /// Water temperature in °C, 0...100.
     public var temperatureCelsius: Double?
-    /// Brew time in seconds, > 0.
+    /// Brew time in whole seconds, 1...86400.
     public var brewTimeSeconds: Int?
     /// Tags: each non-empty, without commas or whitespace.
     public var tags: [String]
@@ -52,25 +52,21 @@ public struct BrewRecord: Hashable, Sendable {
         self.unknownFields = unknownFields
     }
 
-    /// Water per gram of coffee, when both are known.
+    /// Water per gram of coffee, when both are known; `nil` too when the quotient is not finite
+    /// (water over a dose so small, say 5e-324 g, that the division overflows).
     public var ratio: Double? {
         guard let dose = doseGrams, let water = waterGrams, dose > 0 else { return nil }
-        return water / dose
+        let ratio = water / dose
+        return ratio.isFinite ? ratio : nil
     }
 
-    /// Throws the first field that breaks its rule.
+    /// Throws the first field that breaks its rule (the ranges are ``FieldLimit``'s).
     public func validate() throws(InvalidFieldError) {
-        if let rating, !(1...5).contains(rating) {
-            throw InvalidFieldError(.rating, "rating must be 1...5 (got \(rating))")
-        }
-        try BrewRecord.requirePositive(doseGrams, .dose, "dose")
-        try BrewRecord.requirePositive(waterGrams, .water, "water")
-        if let temperatureCelsius, !(0...100).contains(temperatureCelsius) {
-            throw InvalidFieldError(.temperature, "temperature must be 0...100 °C (got \(formatNumber(temperatureCelsius)))")
-        }
-        if let brewTimeSeconds, brewTimeSeconds <= 0 {
-            throw InvalidFieldError(.brewTime, "brew time must be more than 0 seconds (got \(brewTimeSeconds))")
-        }
+        try FieldLimit.rating.check(rating.map(Double.init))
+        try FieldLimit.dose.check(doseGrams)
+        try FieldLimit.water.check(waterGrams)
+        try FieldLimit.temperature.check(temperatureCelsius)
+        try FieldLimit.brewTime.check(brewTimeSeconds.map(Double.init))
         for tag in tags {
             try BrewRecord.validateTag(tag)
         }
@@ -82,13 +78,7 @@ public struct BrewRecord: Hashable, Sendable {
             throw InvalidFieldError(.tags, "a tag must not be empty")
         }
         if tag.utf8.contains(UInt8(ascii: ",")) || containsWhitespace(tag) {
-            throw InvalidFieldError(.tags, "tag '\(tag)' must not contain commas or whitespace")
-        }
-    }
-
-    private static func requirePositive(_ value: Double?, _ field: BrewField, _ name: String) throws(InvalidFieldError) {
-        if let value, !(value > 0 && value.isFinite) {
-            throw InvalidFieldError(field, "\(name) must be more than 0 grams (got \(formatNumber(value)))")
+            throw InvalidFieldError(.tags, "tag '\(cappedForMessage(tag))' must not contain commas or whitespace")
         }
     }
 }

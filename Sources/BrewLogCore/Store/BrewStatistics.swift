@@ -42,8 +42,14 @@ public struct BrewStatistics: Equatable, Sendable {
         coffees = BrewStatistics.groups(records, by: \.coffee)
     }
 
+    /// The mean of `values`, finite whenever they all are: when their sum overflows (the journal's
+    /// ranges keep it from doing so, but records handed in directly are not checked), each value
+    /// is divided by the count before it is added.
     private static func mean(_ values: [Double]) -> Double? {
-        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+        guard !values.isEmpty else { return nil }
+        let count = Double(values.count)
+        let sum = values.reduce(0, +)
+        return sum.isFinite ? sum / count : values.reduce(0) { $0 + $1 / count }
     }
 
     private static func groups(_ records: [BrewRecord], by key: KeyPath<BrewRecord, String?>) -> [Group] {

@@ -61,13 +61,19 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses RFC 3339 from UTF-8 bytes without allocating (the journal reads millions of these).
+    ///
+    /// A leap second (`23:59:60Z`, or `00:59:60+01:00` on a clock east of UTC) is read as the
+    /// second before it, `:59` of the same minute: `Date` has no leap seconds, and a brew logged
+    /// then is better kept a second early than refused. RFC 3339 allows `:60` in any minute,
+    /// since the offset moves the minute a leap second falls in; so does this parser.
     public init?(rfc3339 b: UnsafeBufferPointer<UInt8>) {
         guard b.count >= 20, let day = CalendarDay(parsing: UnsafeBufferPointer(rebasing: b[0..<10])),
               b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              let hour = decimal(b[11..<13]), let minute = decimal(b[14..<16]), let second = decimal(b[17..<19]),
-              hour < 24, minute < 60, second < 60
+              let hour = decimal(b[11..<13]), let minute = decimal(b[14..<16]), let written = decimal(b[17..<19]),
+              hour < 24, minute < 60, written <= 60
         else { return nil }
+        let second = min(written, 59)
         var index = 19
         var fraction = 0.0
         if b[index] == UInt8(ascii: ".") {

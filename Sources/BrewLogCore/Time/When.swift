@@ -1,7 +1,8 @@
 import Foundation
 
 /// A WHEN argument as users type it: `now`, `today`, `yesterday`, `YYYY-MM-DD`, `HH:MM[:SS]`
-/// (today), or `YYYY-MM-DDTHH:MM[:SS]` with an optional `Z`/`±HH:MM` offset.
+/// (today), or `YYYY-MM-DDTHH:MM[:SS]` with an optional `Z`/`±HH:MM` offset. Seconds may be
+/// `60`, a leap second, read as `59`.
 ///
 /// A date alone is a whole calendar day; everything else is a moment. Without an offset a time
 /// is read on the local clock (`timeZone`), and recorded with the offset in force then.
@@ -81,13 +82,14 @@ public enum When: Equatable, Sendable {
         return Timestamp(date: Date(timeIntervalSince1970: wall - Double(offset)), utcOffsetSeconds: offset)
     }
 
-    /// `HH:MM` or `HH:MM:SS`.
+    /// `HH:MM` or `HH:MM:SS`. A leap second, `:60`, is read as `:59` of the same minute, as
+    /// `Timestamp(rfc3339:)` reads it: a clock may show it, and `Date` cannot hold it.
     private static func clockTime(_ text: Substring) -> (Int, Int, Int)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 }),
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.utf8.count == 2 }),
               let hour = decimal(parts[0].utf8), let minute = decimal(parts[1].utf8), hour < 24, minute < 60 else { return nil }
         let second = parts.count == 3 ? decimal(parts[2].utf8) : 0
-        guard let second, second < 60 else { return nil }
-        return (hour, minute, second)
+        guard let second, second <= 60 else { return nil }
+        return (hour, minute, min(second, 59))
     }
 }

@@ -7,11 +7,11 @@ enum FieldOptions {
         OptionSpec("notes", value: "text", help: "Tasting notes ('-' reads standard input)."),
         OptionSpec("method", value: "text", help: "Brew method: V60, AeroPress, espresso, ..."),
         OptionSpec("coffee", value: "text", help: "The beans or blend."),
-        OptionSpec("dose", value: "g", help: "Dose of coffee in grams (> 0)."),
-        OptionSpec("water", value: "g", help: "Water in grams (> 0)."),
+        OptionSpec("dose", value: "g", help: "Dose of coffee in grams (more than 0, at most 1000)."),
+        OptionSpec("water", value: "g", help: "Water in grams (more than 0, at most 10000)."),
         OptionSpec("grind", value: "text", help: "Grind setting, e.g. '22 clicks'."),
         OptionSpec("temp", value: "c", help: "Water temperature in °C (0 to 100)."),
-        OptionSpec("time", value: "duration", help: "Brew time: 165, 165s, 2:45 or 1h2m3s."),
+        OptionSpec("time", value: "duration", help: "Brew time: 165, 165s, 2:45 or 1h2m3s (at most 24h)."),
         OptionSpec("tag", value: "tag", repeatable: true, help: "Add a tag (repeatable; no commas or spaces)."),
     ]
 
@@ -20,15 +20,13 @@ enum FieldOptions {
         specs.contains { arguments.value($0.long) != nil }
     }
 
-    /// Parses each field option given and writes it into `draft`. Validation of the whole
-    /// record happens after, in the core; this only turns text into typed values.
+    /// Parses each field option given and writes it into `draft`, refusing a value outside its
+    /// field's range here, where the text the user typed can be echoed (capped). Validation of
+    /// the whole record happens after, in the core.
     static func apply(_ context: CommandContext, to draft: Binding<BrewRecord>) throws(CLIError) {
         let arguments = context.arguments
         if let text = arguments.value("rating") {
-            guard let rating = Int(text) else {
-                throw context.usage("invalid value '\(text)' for '--rating'", hint: "give a whole number from 1 to 5")
-            }
-            draft.rating.wrappedValue = rating
+            draft.rating.wrappedValue = try wholeNumber(text, "rating", .rating, hint: "give a whole number from 1 to 5", context)
         }
         if let text = arguments.value("notes") {
             draft.notes.wrappedValue = try notes(text, context)
@@ -38,14 +36,22 @@ enum FieldOptions {
                 draft[dynamicMember: keyPath].wrappedValue = try nonEmpty(text, option, context)
             }
         }
-        for (option, keyPath, unit) in [("dose", \BrewRecord.doseGrams, "g"), ("water", \.waterGrams, "g"), ("temp", \.temperatureCelsius, "°C")] {
+        let numbers: [(String, WritableKeyPath<BrewRecord, Double?>, FieldLimit, units: [String], example: String)] = [
+            ("dose", \.doseGrams, .dose, ["g"], "--dose 15.5 or --dose 15.5g"),
+            ("water", \.waterGrams, .water, ["g"], "--water 250 or --water 250g"),
+            ("temp", \.temperatureCelsius, .temperature, ["°C", "C"], "--temp 94 or --temp 94C"),
+        ]
+        for (option, keyPath, limit, units, example) in numbers {
             if let text = arguments.value(option) {
-                draft[dynamicMember: keyPath].wrappedValue = try number(text, option, unit: unit, context)
+                draft[dynamicMember: keyPath].wrappedValue = try number(text, option, limit, units: units, example: example, context)
             }
         }
         if let text = arguments.value("time") {
             guard let seconds = BrewTime.parse(text) else {
-                throw context.usage("invalid value '\(text)' for '--time'", hint: "use 165, 165s, 2:45 or 1h2m3s")
+                throw context.usage("invalid value '\(cappedForMessage(text))' for '--time'", hint: "use 165, 165s, 2:45 or 1h2m3s")
+            }
+            guard FieldLimit.brewTime.contains(Double(seconds)) else {
+                throw CLIError(FieldLimit.brewTime.problem(got: text.trimmingWhitespaceForCLI()), command: context.command)
             }
             draft.brewTimeSeconds.wrappedValue = seconds
         }
@@ -82,14 +88,34 @@ enum FieldOptions {
         return text
     }
 
-    private static func number(_ text: String, _ option: String, unit: String, _ context: CommandContext) throws(CLIError) -> Double {
+    /// A decimal number (see `parseDecimal`), optionally followed by one of the option's own
+    /// `units` (`15g` for a dose, `94C` for a temperature, never the other way round), within `limit`.
+    private static func number(_ text: String, _ option: String, _ limit: FieldLimit, units: [String], example: String,
+                               _ context: CommandContext) throws(CLIError) -> Double {
         var digits = text.trimmingWhitespaceForCLI()
-        for suffix in [unit, "C", "c", "g"] where digits.hasSuffix(suffix) {
-            digits = String(digits.dropLast(suffix.count)).trimmingWhitespaceForCLI()
+        for unit in units where digits.hasSuffix(unit) {
+            digits = String(digits.dropLast(unit.count)).trimmingWhitespaceForCLI()
             break
         }
-        guard let value = Double(digits), value.isFinite else {
-            throw context.usage("invalid value '\(text)' for '--\(option)'", hint: "give a number, e.g. --\(option) \(option == "temp" ? "94" : "15.5")")
+        guard let value = parseDecimal(digits) else {
+            throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'",
+                                hint: "give a decimal number, e.g. \(example)")
+        }
+        guard limit.contains(value) else { throw CLIError(limit.problem(got: digits), command: context.command) }
+        return value
+    }
+
+    /// Whole-number text (an optional `-`, then ASCII digits) within `limit`; digits too many for
+    /// an `Int` are out of range, not a different kind of mistake.
+    private static func wholeNumber(_ text: String, _ option: String, _ limit: FieldLimit, hint: String,
+                                    _ context: CommandContext) throws(CLIError) -> Int {
+        let trimmed = text.trimmingWhitespaceForCLI()
+        let digits = trimmed.hasPrefix("-") ? trimmed.dropFirst() : Substring(trimmed)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: hint)
+        }
+        guard let value = Int(trimmed), limit.contains(Double(value)) else {
+            throw CLIError(limit.problem(got: trimmed), command: context.command)
         }
         return value
     }

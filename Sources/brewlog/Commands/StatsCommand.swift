@@ -54,13 +54,18 @@ enum StatsCommand: BrewLogCommand {
         }
     }
 
+    /// `4.5`; a value too large to count in tenths is written as ``formatNumber(_:)`` writes it.
     static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
+        guard abs(value) < 1e15, let tenths = Int(exactly: (value * 10).rounded()) else { return formatNumber(value) }
         return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
     private static func json(_ stats: BrewStatistics, _ streak: StreakSummary) -> String {
-        func number(_ value: Double?) -> String { value.map { formatNumber(($0 * 1000).rounded() / 1000) } ?? "null" }
+        // Rounded to thousandths where that cannot overflow; JSON has no infinity, so that is null.
+        func number(_ value: Double?) -> String {
+            guard let value, value.isFinite else { return "null" }
+            return formatNumber(abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value)
+        }
         func quoted(_ text: String) -> String {
             var out = ""
             BrewLineCodec.appendQuoted(text, to: &out)

@@ -8,11 +8,13 @@ enum BrewFormatting {
         return String(repeating: "★", count: rating) + String(repeating: "☆", count: max(0, 5 - rating))
     }
 
-    /// `1:16.7`.
+    /// `1:16.7`; a ratio too large to count in tenths (a dose of 1e-300 g) as `1:1e+304`.
     static func ratio(_ ratio: Double?) -> String {
         guard let ratio else { return "-" }
-        let tenths = (ratio * 10).rounded()
-        return "1:\(Int(tenths) / 10).\(Int(tenths) % 10)"
+        guard ratio.isFinite, ratio >= 0, let tenths = Int(exactly: (ratio * 10).rounded()), tenths < 1_000_000_000_000_000 else {
+            return "1:" + formatNumber(ratio)
+        }
+        return "1:\(tenths / 10).\(tenths % 10)"
     }
 
     /// `2026-11-29 07:15` on the clock the brew was recorded on.

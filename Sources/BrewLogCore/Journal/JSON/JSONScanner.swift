@@ -82,7 +82,7 @@ struct JSONScanner {
             guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
             let key = try scanString()
             skipWhitespace()
-            try expect(UInt8(ascii: ":"), "expected ':' after key \"\(key)\"")
+            try expect(UInt8(ascii: ":"), "expected ':' after key \"\(cappedForMessage(key))\"")
             skipWhitespace()
             members.append((key, try scanValue()))
             skipWhitespace()
@@ -158,7 +158,7 @@ struct JSONScanner {
         } else {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             guard let parsed = Double(text), parsed.isFinite else {
-                throw JSONSyntaxError(message: "number \(text) is out of range", offset: start)
+                throw JSONSyntaxError(message: "number \(cappedForMessage(text)) is out of range", offset: start)
             }
             value = parsed
             isInteger = parsed.rounded() == parsed
