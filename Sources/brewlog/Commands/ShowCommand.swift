@@ -18,12 +18,14 @@ enum ShowCommand: BrewLogCommand {
             return
         }
         for (label, value) in rows(record) {
-            context.out.line(context.style.bold(BrewFormatting.padded(label, to: 8)) + "  " + value)
+            context.out.line(context.style.bold(BrewFormatting.padded(label.terminalSafe, to: 8)) + "  " + value.terminalSafe)
         }
         if !record.notes.isEmpty {
             context.out.line(context.style.bold("notes"))
+            // Multi-line notes keep their lines, each indented; other control characters
+            // (a carriage return included) are shown escaped.
             for line in record.notes.split(separator: "\n", omittingEmptySubsequences: false) {
-                context.out.line("  " + line)
+                context.out.line("  " + String(line).terminalSafe)
             }
         }
     }
