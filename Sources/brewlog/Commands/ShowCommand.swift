@@ -22,9 +22,9 @@ enum ShowCommand: BrewLogCommand {
         }
         if !record.notes.isEmpty {
             context.out.line(context.style.bold("notes"))
-            // Multi-line notes keep their lines, each indented; other control characters
-            // (a carriage return included) are shown escaped.
-            for line in record.notes.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Multi-line notes keep their lines (split at LF or CRLF), each indented; every other
+            // control character, a lone carriage return included, is shown escaped.
+            for line in record.notes.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
                 context.out.line("  " + String(line).terminalSafe)
             }
         }
