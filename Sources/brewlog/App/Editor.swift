@@ -78,7 +78,9 @@ struct Editor {
         var child: pid_t = 0
         let spawned = posix_spawn(&child, "/bin/sh", nil, &attributes, arguments, environ)
         editorCleanup.child = spawned == 0 ? child : 0
-        sigprocmask(SIG_SETMASK, &previousMask, nil)
+        // Unblocked even if brewlog was started with them blocked (a mask is inherited), so
+        // that they reach the handlers.
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
         defer {
             sigprocmask(SIG_BLOCK, &handled, nil)
             for (signal, action) in zip(Editor.cleanupSignals, previous) {
