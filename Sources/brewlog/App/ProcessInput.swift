@@ -19,7 +19,7 @@ enum ProcessInput {
     /// The arguments after the program name, or a usage error naming the first that is not UTF-8.
     static func arguments() throws(CLIError) -> [String] {
         var arguments: [String] = []
-        for position in 1..<Int(CommandLine.argc) {
+        for position in 1..<max(1, Int(CommandLine.argc)) {
             guard let raw = CommandLine.unsafeArgv[position] else { break }
             guard let argument = String(validatingCString: raw) else {
                 throw CLIError.usage("argument \(position) is not valid UTF-8: '\(String(cString: raw))'",
