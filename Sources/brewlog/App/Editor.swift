@@ -17,7 +17,7 @@ struct Editor {
     /// The edited text (without a final newline), or `nil` when it came back empty or unchanged.
     func edit(_ text: String) throws(CLIError) -> String? {
         let command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let file = try PrivateFile(contents: text + "\n")
+        let file = try PrivateFile(contents: text + "\n", under: environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
         defer { file.remove() }
         let status = try run(command, on: file)
         let signal = status & 0x7F
@@ -117,13 +117,13 @@ struct Editor {
     }
 }
 
-/// The notes file: `notes.txt` in a fresh private folder under `$TMPDIR` (else `/tmp`).
+/// The notes file: `notes.txt` in a fresh private folder (`$TMPDIR` when absolute, else `/tmp`).
 private struct PrivateFile {
     let folder: String
     let path: String
 
-    init(contents: String) throws(CLIError) {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    /// A new folder in `base` holding `contents` as `notes.txt`.
+    init(contents: String, under base: String) throws(CLIError) {
         var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array("brewlog-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw CLIError.io("cannot create a private folder for the editor in \(base): \(String(cString: strerror(errno)))")
