@@ -2,8 +2,21 @@ import Foundation
 
 // The composition root: read the process's inputs once, run, exit with the command's status.
 signal(SIGPIPE, SIG_IGN)
+// Past a file-size limit (`ulimit -f`) a write then fails with EFBIG and is reported as an
+// I/O error, instead of the process being killed without a word.
+signal(SIGXFSZ, SIG_IGN)
+let arguments: [String]
+do throws(CLIError) {
+    arguments = try ProcessInput.arguments()
+    try ProcessInput.checkEnvironment()
+} catch {
+    let errors = OutputStream(fd: STDERR_FILENO)
+    if let report = error.report { errors.line(report) }
+    errors.flush()
+    exit(error.exitCode)
+}
 let app = BrewLogApp(
-    arguments: Array(CommandLine.arguments.dropFirst()),
+    arguments: arguments,
     environment: ProcessInfo.processInfo.environment,
     standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
 exit(app.run())

@@ -3,21 +3,59 @@
 ///
 /// A pure function of its inputs, so the executable reads the environment once and tests pass a dictionary.
 public enum JournalLocation {
-    /// No variable names a location (no `--file`, `BREWLOG_FILE`, `XDG_DATA_HOME` or `HOME`).
-    public struct Unresolved: Error, Equatable, Sendable {}
+    /// Why no journal path could be chosen.
+    public struct Unresolved: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public enum Reason: Equatable, Sendable {
+            /// No `--file`, `BREWLOG_FILE`, absolute `XDG_DATA_HOME` or `HOME` is set.
+            case nothingSet
+            /// Nothing else is set and `HOME` is a relative path, which would put the journal
+            /// somewhere different in every working folder.
+            case relativeHome(String)
+            /// `--file` (`source` is `nil`) or `BREWLOG_FILE` names a folder (ends in `/`), not a file.
+            case folder(path: String, source: String?)
+        }
+
+        /// What went wrong.
+        public let reason: Reason
+
+        /// An error for `reason`.
+        public init(_ reason: Reason = .nothingSet) {
+            self.reason = reason
+        }
+
+        /// A sentence saying what went wrong.
+        public var description: String {
+            switch reason {
+            case .nothingSet:
+                "cannot tell where the journal is: none of --file, BREWLOG_FILE, XDG_DATA_HOME or HOME is set"
+            case let .relativeHome(home):
+                "cannot tell where the journal is: HOME is not an absolute path: '\(home)'"
+            case let .folder(path, source):
+                "\(source ?? "--file") names a folder, not a journal file: '\(path)'"
+            }
+        }
+    }
 
     /// The journal path for `fileOption` and `environment`. Empty values count as unset, and a
-    /// relative `XDG_DATA_HOME` is ignored, as the XDG base directory spec requires.
+    /// relative `XDG_DATA_HOME` is ignored, as the XDG base directory spec requires; so is a
+    /// relative `HOME`. A path ending in `/` is refused: it names a folder.
     public static func resolve(fileOption: String?, environment: [String: String]) throws(Unresolved) -> String {
-        if let fileOption, !fileOption.isEmpty { return fileOption }
-        if let file = environment["BREWLOG_FILE"], !file.isEmpty { return file }
+        if let fileOption, !fileOption.isEmpty { return try file(fileOption, source: nil) }
+        if let file = environment["BREWLOG_FILE"], !file.isEmpty { return try self.file(file, source: "BREWLOG_FILE") }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return trimmingSlash(data) + "/brewlog/journal.jsonl"
         }
         if let home = environment["HOME"], !home.isEmpty {
+            guard home.hasPrefix("/") else { throw Unresolved(.relativeHome(home)) }
             return trimmingSlash(home) + "/.local/share/brewlog/journal.jsonl"
         }
         throw Unresolved()
+    }
+
+    private static func file(_ path: String, source: String?) throws(Unresolved) -> String {
+        guard !path.hasSuffix("/") else { throw Unresolved(.folder(path: path, source: source)) }
+        return path
     }
 
     private static func trimmingSlash(_ path: String) -> String {

@@ -16,7 +16,7 @@ public final class BrewLogStore {
     /// Where reads and writes of the store's properties (``brews``) are reported.
     public let registry = ChangeRegistry()
     /// The time zone that decides what "today" is.
-    public let timeZone: TimeZone
+    public let timeZone: any UTCOffsetSource
     private let journal: any Journal
     private let clock: BrewClock
     private let changeLog = ChangeLog()
@@ -38,11 +38,11 @@ public final class BrewLogStore {
 
     /// An empty store in memory, on the system clock and time zone.
     public convenience init() {
-        self.init(journal: InMemoryJournal(), clock: .system, timeZone: .current)
+        self.init(journal: InMemoryJournal(), clock: .system, timeZone: TimeZone.current)
     }
 
     /// A store over `journal`, telling time by `clock` in `timeZone`. Call ``load()`` to read the journal.
-    public init(journal: any Journal, clock: BrewClock, timeZone: TimeZone) {
+    public init(journal: any Journal, clock: BrewClock, timeZone: any UTCOffsetSource) {
         self.journal = journal
         self.clock = clock
         self.timeZone = timeZone

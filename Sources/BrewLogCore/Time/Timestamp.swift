@@ -17,7 +17,7 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A moment read on a clock in `timeZone` (the offset in force at that moment).
-    public init(date: Date, timeZone: TimeZone) {
+    public init(date: Date, timeZone: any UTCOffsetSource) {
         self.init(date: date, utcOffsetSeconds: timeZone.secondsFromGMT(for: date))
     }
 

@@ -13,7 +13,7 @@ public enum When: Equatable, Sendable {
     case moment(Timestamp)
 
     /// Parses `text` relative to `now` in `timeZone`; `nil` when it is not a WHEN.
-    public init?(_ text: String, now: Date, timeZone: TimeZone) {
+    public init?(_ text: String, now: Date, timeZone: any UTCOffsetSource) {
         let today = Timestamp(date: now, timeZone: timeZone).day
         switch text.lowercased() {
         case "now": self = .moment(Timestamp(date: now, timeZone: timeZone)); return
@@ -46,7 +46,7 @@ public enum When: Equatable, Sendable {
 
     /// The moment a brew logged for this WHEN is recorded at: `today` is now, an earlier day is
     /// 12:00 local; `nil` when that moment is after `now` (future moments are refused).
-    public func recordingMoment(now: Date, timeZone: TimeZone) -> Timestamp? {
+    public func recordingMoment(now: Date, timeZone: any UTCOffsetSource) -> Timestamp? {
         switch self {
         case let .moment(timestamp):
             return timestamp.date > now ? nil : timestamp
@@ -75,7 +75,7 @@ public enum When: Equatable, Sendable {
     }
 
     /// The moment at a local wall-clock time, with the offset in force then.
-    static func local(day: CalendarDay, hour: Int, minute: Int, second: Int, timeZone: TimeZone) -> Timestamp {
+    static func local(day: CalendarDay, hour: Int, minute: Int, second: Int, timeZone: any UTCOffsetSource) -> Timestamp {
         let wall = Double(day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second)
         let guess = Date(timeIntervalSince1970: wall - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall))))
         let offset = timeZone.secondsFromGMT(for: guess)

@@ -31,18 +31,27 @@ struct BrewLogApp {
                 try Commands.run(spec, context(for: spec, parsed, out: out))
             }
             out.flush()
+            if let failure = out.failure {
+                return report(CLIError.output("cannot write to standard output: \(failure)"), to: errors)
+            }
             return 0
         } catch {
             out.flush()
-            if let report = error.report { errors.line(report) }
-            errors.flush()
-            return error.exitCode
+            return report(error, to: errors)
         }
+    }
+
+    /// Writes `error`'s report to standard error and returns its exit status. When standard
+    /// error cannot be written either, there is no one left to tell: the status says it.
+    private func report(_ error: CLIError, to errors: OutputStream) -> Int32 {
+        if let report = error.report { errors.line(report) }
+        errors.flush()
+        return error.exitCode
     }
 
     private func context(for spec: CommandSpec, _ parsed: ParsedArguments, out: OutputStream) throws(CLIError) -> CommandContext {
         let now = try currentMoment()
-        let timeZone = TimeZone.current
+        let timeZone = try LibcTimeZone(environment: environment)
         let lockTimeout = try self.lockTimeout()
         let style = try Style.decide(option: parsed.value("color"), isTerminal: standardOutputIsTerminal, environment: environment)
         let fileOption = parsed.value("file")
@@ -57,8 +66,7 @@ struct BrewLogApp {
                 do throws(JournalLocation.Unresolved) {
                     path = try JournalLocation.resolve(fileOption: fileOption, environment: environment)
                 } catch {
-                    throw CLIError.configuration("cannot tell where the journal is: none of --file, BREWLOG_FILE, XDG_DATA_HOME or HOME is set",
-                                                 hint: "set HOME, or pass --file PATH")
+                    throw CLIError(error)
                 }
                 let created = JournalSession(journal: FileJournal(path: path), clock: .fixed(now), timeZone: timeZone, lockTimeout: lockTimeout)
                 slot.session = created
@@ -75,11 +83,16 @@ struct BrewLogApp {
         return timestamp.date
     }
 
-    /// Seconds a writer waits for the lock: `BREWLOG_LOCK_TIMEOUT`, default 10.
+    /// The longest `BREWLOG_LOCK_TIMEOUT` accepted: a day. Longer waits are surely a typo, and
+    /// the bound keeps every conversion of the timeout to milliseconds or nanoseconds in range.
+    static let maximumLockTimeout: Double = 86_400
+
+    /// Seconds a writer waits for the lock: `BREWLOG_LOCK_TIMEOUT` (0 to a day), default 10.
     private func lockTimeout() throws(CLIError) -> Double {
         guard let text = environment["BREWLOG_LOCK_TIMEOUT"], !text.isEmpty else { return 10 }
-        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-            throw CLIError.configuration("BREWLOG_LOCK_TIMEOUT is not a number of seconds: '\(text)'", hint: "for example BREWLOG_LOCK_TIMEOUT=10")
+        guard let seconds = Double(text), seconds >= 0, seconds <= BrewLogApp.maximumLockTimeout else {
+            throw CLIError.configuration("BREWLOG_LOCK_TIMEOUT is not a number of seconds from 0 to 86400: '\(text)'",
+                                         hint: "for example BREWLOG_LOCK_TIMEOUT=10")
         }
         return seconds
     }

@@ -7,7 +7,7 @@ struct CommandContext {
     let arguments: ParsedArguments
     let environment: [String: String]
     let now: Date
-    let timeZone: TimeZone
+    let timeZone: any UTCOffsetSource
     let out: OutputStream
     let style: Style
     let terminalWidth: Int?

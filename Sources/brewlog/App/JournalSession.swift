@@ -6,13 +6,13 @@ import Foundation
 final class JournalSession {
     let journal: FileJournal
     private let clock: BrewClock
-    private let timeZone: TimeZone
+    private let timeZone: any UTCOffsetSource
     private let lockTimeout: Double
     /// The run's store, kept until the process exits, so a large journal's memory is handed back
     /// at once rather than brew by brew.
     private(set) var store: BrewLogStore?
 
-    init(journal: FileJournal, clock: BrewClock, timeZone: TimeZone, lockTimeout: Double) {
+    init(journal: FileJournal, clock: BrewClock, timeZone: any UTCOffsetSource, lockTimeout: Double) {
         self.journal = journal
         self.clock = clock
         self.timeZone = timeZone

@@ -100,22 +100,18 @@ enum ImportCommand: BrewLogCommand {
         return a == b
     }
 
+    /// The import file's bytes (standard input for `-`), read strictly by ``InputReader``.
     private static func read(_ path: String) throws(CLIError) -> [UInt8] {
         if path == "-" {
-            return Array(FileHandle.standardInput.readDataToEndOfFile())
+            return try StandardInput.readAll()
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw CLIError.inputMissing("no such file: \(path)")
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { throw CLIError.inputMissing("no such file: \(path)") }
+            throw CLIError.io("cannot read \(path): \(String(cString: strerror(code)))")
         }
-        guard !isFolder.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
-            throw CLIError.io("cannot read \(path)")
-        }
-        defer { try? handle.close() }
-        do {
-            return Array(try handle.readToEnd() ?? Data())
-        } catch {
-            throw CLIError.io("cannot read \(path): \(error.localizedDescription)")
-        }
+        defer { close(fd) }
+        return try InputReader.readAll(fd: fd, name: path)
     }
 }

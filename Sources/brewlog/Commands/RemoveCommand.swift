@@ -26,8 +26,8 @@ enum RemoveCommand: BrewLogCommand {
             if context.quiet {
                 context.out.line(brew.id.rawValue)
             } else {
-                let method = brew.method.map { ", \($0)" } ?? ""
-                context.out.line("Removed \(brew.id) (\(BrewFormatting.dateTime(brew.timestamp))\(method)).")
+                let method = brew.method.map { ", \($0.terminalSafe)" } ?? ""
+                context.out.line("Removed \(brew.id.rawValue.terminalSafe) (\(BrewFormatting.dateTime(brew.timestamp))\(method)).")
             }
         }
     }

@@ -18,12 +18,14 @@ enum ShowCommand: BrewLogCommand {
             return
         }
         for (label, value) in rows(record) {
-            context.out.line(context.style.bold(BrewFormatting.padded(label, to: 8)) + "  " + value)
+            context.out.line(context.style.bold(BrewFormatting.padded(label.terminalSafe, to: 8)) + "  " + value.terminalSafe)
         }
         if !record.notes.isEmpty {
             context.out.line(context.style.bold("notes"))
-            for line in record.notes.split(separator: "\n", omittingEmptySubsequences: false) {
-                context.out.line("  " + line)
+            // Multi-line notes keep their lines (split at LF or CRLF), each indented; every other
+            // control character, a lone carriage return included, is shown escaped.
+            for line in record.notes.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+                context.out.line("  " + String(line).terminalSafe)
             }
         }
     }

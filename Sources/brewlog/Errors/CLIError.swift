@@ -16,18 +16,21 @@ enum CLIError: Error {
     case problemsFound(String, hint: String?)
     /// The import file does not exist (66).
     case inputMissing(String)
+    /// An input exists but cannot be read: standard input closed or a folder (66).
+    case inputUnreadable(String, hint: String?)
     /// The journal or its folder cannot be created (73).
     case cannotCreate(String)
     /// A read or write failed (74).
     case io(String)
+    /// Writing to standard output or standard error failed, other than a closed pipe (74).
+    case output(String)
     /// Another brewlog held the lock too long (75).
     case lockTimeout(String)
     /// Another program changed the journal or its lock file while the lock was held; nothing
     /// was written (75).
     case changedMeanwhile(String)
-    /// The journal's path names something that cannot be read as a journal (66).
-    case unreadable(String, hint: String?)
-    /// No journal location, or a bad `BREWLOG_NOW` (78).
+    /// No journal location, or a bad `BREWLOG_NOW`, `BREWLOG_LOCK_TIMEOUT`, `TZ` or location
+    /// variable, or a path that cannot be a journal (78).
     case configuration(String, hint: String?)
 
     /// The process exit status, as SPEC's table gives it (sysexits.h names).
@@ -36,9 +39,9 @@ enum CLIError: Error {
         case .notFound, .checkFailed, .editorFailed: 1
         case .usage: 64
         case .dataError, .problemsFound: 65
-        case .inputMissing, .unreadable: 66
+        case .inputMissing, .inputUnreadable: 66
         case .cannotCreate: 73
-        case .io: 74
+        case .io, .output: 74
         case .lockTimeout, .changedMeanwhile: 75
         case .configuration: 78
         }
@@ -46,32 +49,44 @@ enum CLIError: Error {
 
     /// The lines written to standard error: `brewlog: error: WHAT`, then a hint, and for usage
     /// errors the usage line and where to read more, as swift-argument-parser does.
+    ///
+    /// The message and the hint often echo text from the command line or the journal (an id, a
+    /// path, a value), so both go through ``TerminalText`` here, for every error: a control
+    /// character in them reaches the terminal as a visible escape, never raw.
     var report: String? {
-        switch self {
-        case .checkFailed:
-            return nil
-        case let .usage(message, hint, command):
-            var lines = ["brewlog: error: \(message)"]
-            if let hint { lines.append("hint: \(hint)") }
+        guard let (message, hint) = parts else { return nil }
+        var lines = ["brewlog: error: " + TerminalText.escaped(message)]
+        if let hint { lines.append("hint: " + TerminalText.escaped(hint)) }
+        if case let .usage(_, _, command) = self {
             let name = command.map { "brewlog \($0.name)" } ?? "brewlog"
             lines.append("Usage: " + (command.map { "brewlog " + $0.usage } ?? "brewlog <subcommand> [<options>]"))
             lines.append("See '\(name) --help' for more information.")
-            return lines.joined(separator: "\n")
-        case let .notFound(message, hint), let .dataError(message, hint), let .problemsFound(message, hint),
-             let .configuration(message, hint), let .unreadable(message, hint):
-            return (["brewlog: error: \(message)"] + (hint.map { ["hint: \($0)"] } ?? [])).joined(separator: "\n")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The message and the hint, unescaped; `nil` for an error that prints nothing.
+    private var parts: (message: String, hint: String?)? {
+        switch self {
+        case .checkFailed:
+            return nil
+        case let .usage(message, hint, _), let .notFound(message, hint), let .dataError(message, hint),
+             let .problemsFound(message, hint), let .configuration(message, hint), let .inputUnreadable(message, hint):
+            return (message, hint)
         case let .editorFailed(message):
-            return "brewlog: error: \(message)\nhint: set $VISUAL or $EDITOR to an editor that exits 0 when you save"
+            return (message, "set $VISUAL or $EDITOR to an editor that exits 0 when you save")
         case let .inputMissing(message):
-            return "brewlog: error: \(message)\nhint: check the path; import reads a file written by 'brewlog export'"
+            return (message, "check the path; import reads a file written by 'brewlog export'")
         case let .cannotCreate(message):
-            return "brewlog: error: \(message)\nhint: check the folder's permissions, or choose another path with --file"
+            return (message, "check the folder's permissions, or choose another path with --file")
         case let .io(message):
-            return "brewlog: error: \(message)\nhint: check the disk and the permissions, then run the command again; 'brewlog check' tells whether the journal is intact"
+            return (message, "check the disk and the permissions, then run the command again; 'brewlog check' tells whether the journal is intact")
+        case let .output(message):
+            return (message, "check the disk or the file that standard output or standard error goes to")
         case let .lockTimeout(message):
-            return "brewlog: error: \(message)\nhint: another brewlog is still writing; try again, or find the process holding the lock"
+            return (message, "another brewlog is still writing; try again, or find the process holding the lock")
         case let .changedMeanwhile(message):
-            return "brewlog: error: \(message)\nhint: a program that ignores BrewLog's lock (a sync tool, an editor) wrote at the same time; check the journal, then run the command again"
+            return (message, "a program that ignores BrewLog's lock (a sync tool, an editor) wrote at the same time; check the journal, then run the command again")
         }
     }
 }
@@ -89,13 +104,25 @@ extension CLIError {
         case .lockTimeout:
             self = .lockTimeout(error.description)
         case .notRegularFile:
-            self = .unreadable(error.description, hint: "--file and BREWLOG_FILE must name a regular file (or one that does not exist yet)")
+            self = .inputUnreadable(error.description, hint: "--file and BREWLOG_FILE must name a regular file (or one that does not exist yet)")
         case .unusablePath:
             self = .configuration(error.description, hint: "choose another path with --file or BREWLOG_FILE")
         case .changedByAnotherProgram:
             self = .changedMeanwhile(error.description)
         case .notHeld:
             self = .io(error.description)
+        }
+    }
+
+    /// No journal location: `--file` naming a folder is a usage error, the rest are configuration errors.
+    init(_ error: JournalLocation.Unresolved) {
+        switch error.reason {
+        case .nothingSet, .relativeHome:
+            self = .configuration(error.description, hint: "set HOME to an absolute path, or pass --file PATH")
+        case .folder(_, source: nil):
+            self = .usage(error.description, hint: "give the journal file's path, e.g. --file ~/brews.jsonl", command: nil)
+        case .folder:
+            self = .configuration(error.description, hint: "set BREWLOG_FILE to the journal file's path, or unset it")
         }
     }
 

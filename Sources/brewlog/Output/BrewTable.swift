@@ -2,6 +2,10 @@ import BrewLogCore
 
 /// The `list` table: aligned columns, notes truncated with … to fit the width.
 ///
+/// Notes show their first line; every cell from the journal has its control characters shown
+/// as visible escapes (``TerminalText``), a line feed in a method or coffee too, so a row is
+/// always one line.
+///
 /// When the width is too small, the least important columns (coffee, then method, then ratio)
 /// are dropped before the notes shrink below 12 columns.
 struct BrewTable {
@@ -26,14 +30,14 @@ struct BrewTable {
     func render(to out: OutputStream) {
         let records = brews.map(\.record)
         var columns = [
-            Column(title: "ID", cells: records.map(\.id.rawValue)),
+            Column(title: "ID", cells: records.map(\.id.rawValue.terminalSafe)),
             Column(title: "DATE", cells: records.map { BrewFormatting.dateTime($0.timestamp) }),
             Column(title: "RATING", cells: records.map { BrewFormatting.stars($0.rating) }),
-            Column(title: "METHOD", cells: records.map { $0.method ?? "-" }),
-            Column(title: "COFFEE", cells: records.map { $0.coffee ?? "-" }),
+            Column(title: "METHOD", cells: records.map { $0.method?.terminalSafe ?? "-" }),
+            Column(title: "COFFEE", cells: records.map { $0.coffee?.terminalSafe ?? "-" }),
             Column(title: "RATIO", cells: records.map { BrewFormatting.ratio($0.ratio) }),
         ]
-        let notes = records.map { BrewFormatting.firstLine($0.notes) }
+        let notes = records.map { BrewFormatting.firstLine($0.notes).terminalSafe }
         if let width {
             for droppable in ["COFFEE", "METHOD", "RATIO"] where fixedWidth(columns) + 12 > width {
                 columns.removeAll { $0.title == droppable }

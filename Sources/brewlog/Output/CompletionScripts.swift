@@ -24,20 +24,41 @@ enum CompletionScripts {
         command.options + GlobalOptions.all
     }
 
+    /// The bash script. Every candidate (commands, options, values, and brew ids read from the
+    /// journal) is offered through `_brewlog_offer`, which compares it with the word typed as
+    /// plain text and adds it to `COMPREPLY` as it is: unlike `compgen -W`, nothing is expanded,
+    /// split or globbed, so an id such as `$(touch x)` or `*` is offered, never run or matched
+    /// against files. `compopt -o filenames` makes readline quote what it inserts.
     static func bash() -> String {
         var cases = ""
-        for command in Commands.specs {
-            let words = options(command).map { "--" + $0.long }.joined(separator: " ")
-            cases += "        \(command.name)) opts=\"\(words)\" ;;\n"
+        for command in Commands.specs where command.name != "completion" {
+            let words = options(command).map { shellQuoted("--" + $0.long) }.joined(separator: " ")
+            cases += "        \(command.name)) opts=(\(words)) ;;\n"
         }
         var valueCases = ""
         for option in ["unset", "format", "color", "prefer", "date", "since", "until"] {
-            valueCases += "        --\(option)) COMPREPLY=($(compgen -W \"\((values(for: option) ?? []).joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+            let words = (values(for: option) ?? []).map(shellQuoted).joined(separator: " ")
+            valueCases += "        --\(option)) _brewlog_offer \"$cur\" \(words); return ;;\n"
         }
+        let commandWords = (commandNames + ["--file", "--color", "--quiet", "--help", "--version"]).map(shellQuoted).joined(separator: " ")
+        let helpWords = Commands.specs.map { shellQuoted($0.name) }.joined(separator: " ")
         return """
             # bash completion for brewlog (brewlog completion bash)
+
+            # Adds each argument after the first that starts with the first to COMPREPLY, as it is.
+            _brewlog_offer() {
+                local prefix="$1" candidate
+                shift
+                for candidate in "$@"; do
+                    if [[ "$candidate" == "$prefix"* ]]; then
+                        COMPREPLY+=("$candidate")
+                    fi
+                done
+            }
+
             _brewlog() {
-                local cur prev cmd opts i file
+                local cur prev cmd i file
+                local -a opts ids
                 COMPREPLY=()
                 cur="${COMP_WORDS[COMP_CWORD]}"
                 prev="${COMP_WORDS[COMP_CWORD-1]}"
@@ -52,28 +73,43 @@ enum CompletionScripts {
                     esac
                 done
                 case "$prev" in
-            \(valueCases)        --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            \(valueCases)        --file)
+                        compopt -o filenames 2>/dev/null
+                        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+                        return ;;
                 esac
                 if [[ -z "$cmd" ]]; then
-                    COMPREPLY=($(compgen -W "\(commandNames.joined(separator: " ")) --file --color --quiet --help --version" -- "$cur"))
+                    _brewlog_offer "$cur" \(commandWords)
                     return
                 fi
                 case "$cmd" in
-            \(cases)        help) COMPREPLY=($(compgen -W "\(Commands.specs.map(\.name).joined(separator: " "))" -- "$cur")); return ;;
-                    completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
-                    *) opts="" ;;
+            \(cases)        help) _brewlog_offer "$cur" \(helpWords); return ;;
+                    completion) _brewlog_offer "$cur" bash zsh fish; return ;;
+                    *) opts=() ;;
                 esac
                 if [[ "$cur" == -* ]]; then
-                    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+                    _brewlog_offer "$cur" "${opts[@]}"
                 elif [[ "$cmd" == show || "$cmd" == edit || "$cmd" == rm ]]; then
-                    COMPREPLY=($(compgen -W "last $(brewlog ${file:+--file "$file"} list -q 2>/dev/null)" -- "$cur"))
+                    compopt -o filenames 2>/dev/null
+                    if [[ -n "$file" ]]; then
+                        mapfile -t ids < <(brewlog --file "$file" list -q 2>/dev/null)
+                    else
+                        mapfile -t ids < <(brewlog list -q 2>/dev/null)
+                    fi
+                    _brewlog_offer "$cur" last "${ids[@]}"
                 elif [[ "$cmd" == import ]]; then
-                    COMPREPLY=($(compgen -f -- "$cur"))
+                    compopt -o filenames 2>/dev/null
+                    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
                 fi
             }
             complete -F _brewlog brewlog
 
             """
+    }
+
+    /// `text` as one single-quoted shell word, for bash and zsh scripts.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func zsh() -> String {
@@ -109,10 +145,13 @@ enum CompletionScripts {
             #compdef brewlog
             # zsh completion for brewlog (brewlog completion zsh)
 
+            # Brew ids from the journal, offered as they are: quoted expansion (never globbed or
+            # evaluated), and compadd rather than _describe, which would read a ':' in an id as
+            # the start of a description. compadd quotes what it inserts.
             _brewlog_ids() {
                 local -a ids
-                ids=(last ${(f)"$(brewlog list -q 2>/dev/null)"})
-                _describe 'brew id' ids
+                ids=("${(@f)$(brewlog list -q 2>/dev/null)}")
+                compadd -X 'brew id' -- last "${(@)ids:#}"
             }
 
             \(functions)_brewlog() {
@@ -152,6 +191,11 @@ enum CompletionScripts {
         var lines = [
             "# fish completion for brewlog (brewlog completion fish)",
             "complete -c brewlog -f",
+            "# Brew ids from the journal, one per line: fish offers command substitution output as it is.",
+            "function __brewlog_ids",
+            "    echo last",
+            "    brewlog list -q 2>/dev/null",
+            "end",
             "complete -c brewlog -n '__fish_use_subcommand' -a help -d 'Show help for a subcommand.'",
         ]
         for command in Commands.specs {
@@ -166,7 +210,7 @@ enum CompletionScripts {
                 lines.append(fishOption(option, condition: condition))
             }
             if takesID.contains(command.name) {
-                lines.append("complete -c brewlog -n '\(condition)' -a '(brewlog list -q 2>/dev/null; echo last)' -d 'brew id'")
+                lines.append("complete -c brewlog -n '\(condition)' -a '(__brewlog_ids)' -d 'brew id'")
             } else if command.name == "import" {
                 lines.append("complete -c brewlog -n '\(condition)' -F")
             } else if command.name == "completion" {

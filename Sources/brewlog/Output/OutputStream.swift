@@ -8,9 +8,15 @@ import Darwin
 
 /// Buffered writes to a file descriptor. A closed pipe (`brewlog list | head -1`) ends the
 /// process quietly with status 0, as ripgrep does, since the reader has all it wanted.
+///
+/// Any other failed write (a full disk, `> /dev/full`, a file-size limit) is kept in
+/// ``failure``; later writes are dropped, and the program reports it as an I/O error (exit 74)
+/// instead of exiting 0 with the output lost.
 final class OutputStream {
     private let fd: Int32
     private var buffer: [UInt8] = []
+    /// What the first failed write said (`errno`'s text), `nil` while every write has succeeded.
+    private(set) var failure: String?
 
     init(fd: Int32) {
         self.fd = fd
@@ -28,6 +34,10 @@ final class OutputStream {
     }
 
     func flush() {
+        guard failure == nil else {
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
         var written = 0
         while written < buffer.count {
             let result = buffer.withUnsafeBytes { raw in
@@ -36,6 +46,11 @@ final class OutputStream {
             if result < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { exit(0) }
+                failure = String(cString: strerror(errno))
+                break
+            }
+            if result == 0 {
+                failure = "nothing was written"
                 break
             }
             written += result

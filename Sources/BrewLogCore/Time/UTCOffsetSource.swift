@@ -1,0 +1,13 @@
+import Foundation
+
+/// A time zone as far as BrewLog needs one: the UTC offset in force at a moment.
+///
+/// Foundation's `TimeZone` is one (tests and library users pass it). The command line passes
+/// its own, backed by the C library, so that `TZ` means what it means to `date(1)`, POSIX
+/// rules such as `EST5EDT,M3.2.0,M11.1.0` included; the core never reads the environment.
+public protocol UTCOffsetSource: Sendable {
+    /// Seconds east of UTC of the local clock at `date` (+3600 for `+01:00`).
+    func secondsFromGMT(for date: Date) -> Int
+}
+
+extension TimeZone: UTCOffsetSource {}

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The command line and the location variables as the kernel gave them, checked to be UTF-8.
+///
+/// Swift's `CommandLine.arguments` and Foundation's environment repair invalid UTF-8 by putting
+/// U+FFFD in place of the bad bytes, so `--file` with such a path would open a different file
+/// than the one named. These are read raw instead, and a value that is not valid UTF-8 is
+/// refused with its position rather than repaired.
+enum ProcessInput {
+    /// Variables that name files: a repaired value would name a different file.
+    static let pathVariables = ["BREWLOG_FILE", "XDG_DATA_HOME", "HOME"]
+
+    /// The arguments after the program name, or a usage error naming the first that is not UTF-8.
+    static func arguments() throws(CLIError) -> [String] {
+        var arguments: [String] = []
+        for position in 1..<max(1, Int(CommandLine.argc)) {
+            guard let raw = CommandLine.unsafeArgv[position] else { break }
+            guard let argument = String(validatingCString: raw) else {
+                throw CLIError.usage("argument \(position) is not valid UTF-8: '\(String(cString: raw))'",
+                                     hint: "brewlog reads its arguments as UTF-8; rename the file or pass a UTF-8 path", command: nil)
+            }
+            arguments.append(argument)
+        }
+        return arguments
+    }
+
+    /// A configuration error for the first of ``pathVariables`` whose value is not UTF-8.
+    static func checkEnvironment() throws(CLIError) {
+        for name in pathVariables {
+            guard let raw = getenv(name), String(validatingCString: raw) == nil else { continue }
+            throw CLIError.configuration("\(name) is not valid UTF-8: '\(String(cString: raw))'",
+                                         hint: "set \(name) to a UTF-8 path, or unset it")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads an input (standard input or an import file) whole and strictly: an input that cannot
+/// be read is an error, never empty text.
+///
+/// A closed standard input (`<&-`) or a folder (`< /tmp`) cannot be read: exit 66, as for an
+/// input that is missing, since there is nothing brewlog could read. Any other failed read is
+/// an I/O error (74). The input is read in blocks and checked as it comes, so an endless input
+/// (`/dev/zero`) is refused once a line passes ``maximumLineLength`` instead of filling memory.
+enum InputReader {
+    /// The longest line accepted: far beyond any brew, small enough to refuse runaway input early.
+    static let maximumLineLength = 16 << 20
+
+    /// All bytes of `fd`, which `name` describes in messages; a data error (65) when a line is
+    /// longer than `maximumLineLength`.
+    static func readAll(fd: Int32, name: String, maximumLineLength: Int = InputReader.maximumLineLength) throws(CLIError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        var lineStart = 0
+        while true {
+            let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw failure(code, name: name)
+            }
+            if count == 0 { return bytes }
+            if let newline = block[0..<count].lastIndex(of: UInt8(ascii: "\n")) {
+                lineStart = bytes.count + newline + 1
+            }
+            bytes.append(contentsOf: block[0..<count])
+            guard bytes.count - lineStart <= maximumLineLength else {
+                let lineNumber = bytes[0..<lineStart].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+                throw CLIError.dataError("\(name): line \(lineNumber) is longer than \(maximumLineLength >> 20) MiB",
+                                         hint: "brewlog reads files of brews, one per line; check that this is one")
+            }
+        }
+    }
+
+    /// The error for a failed read with `errno` `code`.
+    private static func failure(_ code: Int32, name: String) -> CLIError {
+        switch code {
+        case EBADF: .inputUnreadable("cannot read \(name): it is closed", hint: "give the input on standard input, e.g. with < FILE or a pipe")
+        case EISDIR: .inputUnreadable("cannot read \(name): it is a folder", hint: "give a file, not a folder")
+        default: .io("cannot read \(name): \(String(cString: strerror(code)))")
+        }
+    }
+}
+
+/// Standard input, read whole and strictly (`--notes -`, `import -`).
+enum StandardInput {
+    /// Every byte of standard input (see ``InputReader``).
+    static func readAll() throws(CLIError) -> [UInt8] {
+        try InputReader.readAll(fd: STDIN_FILENO, name: "standard input")
+    }
+
+    /// Standard input as text; a data error (65) when it is not valid UTF-8, instead of text
+    /// with U+FFFD in place of the bytes that were given.
+    static func readText() throws(CLIError) -> String {
+        let bytes = try readAll()
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CLIError.dataError("standard input is not valid UTF-8", hint: "convert it first, e.g. with iconv -t UTF-8")
+        }
+        return text
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Completion scripts run text from the journal through the user's shell on every TAB, so none
+/// may expand, evaluate or glob it. Each test installs a stand-in `brewlog` first on `PATH` that
+/// lists hostile ids, as a journal would (arbitrary text: values other than ids may be completed
+/// too), runs the generated script in the real shell, and checks that nothing ran and each
+/// candidate is offered as it is.
+@Suite("Completion scripts never evaluate text from the journal")
+struct CompletionSafetyTests {
+    /// What the stand-in lists: command substitution, backquotes, a variable, globs, and colons
+    /// (which zsh's `_describe` would read as the start of a description).
+    static let hostileIDs = ["$(touch${IFS}PWNED)", "`touch${IFS}PWNED2`", "$HOME", "*", "a*", "id:with:colons"]
+
+    /// A sandbox with the completion script for `shell` at `script` and the stand-in `brewlog`
+    /// in `bin`, plus files a glob would match.
+    private func setUp(_ shell: String) -> (sandbox: Sandbox, script: String, path: String) {
+        let sandbox = Sandbox()
+        let script = sandbox.home + "/completion." + shell
+        _ = FileManager.default.createFile(atPath: script, contents: Data(sandbox.ok(["completion", shell]).utf8))
+        let bin = sandbox.home + "/bin"
+        try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let listing = Self.hostileIDs.map { "'" + $0 + "'" }.joined(separator: " ")
+        _ = FileManager.default.createFile(atPath: bin + "/brewlog", contents: Data("#!/bin/sh\nprintf '%s\\n' \(listing)\n".utf8),
+                                           attributes: [.posixPermissions: 0o755])
+        for name in ["abc.txt", "a-file"] {
+            _ = FileManager.default.createFile(atPath: sandbox.home + "/" + name, contents: nil)
+        }
+        return (sandbox, script, bin + ":/usr/bin:/bin")
+    }
+
+    private func expectNothingRan(_ sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) {
+        for name in ["PWNED", "PWNED2"] {
+            #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/" + name), "\(name) was created", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("bash: ids are offered literally, never expanded or globbed", arguments: [
+        ("", ["last"] + hostileIDs),
+        ("id:", ["id:with:colons"]),
+        ("$", ["$(touch${IFS}PWNED)", "$HOME"]),
+        ("a", ["a*"]),
+        ("*", ["*"]),
+    ])
+    func bash(typed: String, expected: [String]) {
+        let (sandbox, script, path) = setUp("bash")
+        let probe = """
+            source "$1"
+            COMP_WORDS=(brewlog show "$2"); COMP_CWORD=2
+            _brewlog
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = runProcess("/usr/bin/bash", ["-c", probe, "bash", script, typed],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        #expect(result.stdout == expected.map { $0 + "\n" }.joined(), "\(result.stderr)")
+        expectNothingRan(sandbox)
+    }
+
+    @Test("zsh: ids are offered literally, never expanded or globbed")
+    func zsh() throws {
+        let (sandbox, script, path) = setUp("zsh")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
+            print("zsh is not installed: the zsh completion is checked by bash's and fish's tests only")
+            return
+        }
+        // compadd is replaced by a function that prints what it was given.
+        let probe = """
+            compdef() { :; }
+            compadd() { printf '%s\\n' "$@"; }
+            source "$1"
+            _brewlog_ids
+            """
+        let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        #expect(result.stdout == (["-X", "brew id", "--", "last"] + Self.hostileIDs).map { $0 + "\n" }.joined(), "\(result.stderr)")
+        expectNothingRan(sandbox)
+    }
+
+    @Test("fish: ids are offered literally, never expanded or globbed")
+    func fish() throws {
+        let (sandbox, script, path) = setUp("fish")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
+            print("fish is not installed: the fish completion is checked by bash's and zsh's tests only")
+            return
+        }
+        let result = runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C 'brewlog show '", script],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        for id in ["last"] + Self.hostileIDs {
+            #expect(offered.contains(id), "\(id) not offered: \(result.stdout) \(result.stderr)")
+        }
+        expectNothingRan(sandbox)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@Suite("What reaches the terminal: control characters, failed writes, file-size limits")
+struct TerminalOutputTests {
+    /// Every field with a control sequence: OSC retitling, CSI clear screen and hidden text, BEL,
+    /// CR, DEL and a C1 CSI.
+    static let hostileJournal = journalLine(
+        id: "evil0001",
+        #""notes":"first\u001b[2J\r\nsecond\u009b31m\rhidden","method":"V60\u001b[8m","coffee":"Kenya\u0007","#
+            + #""grind":"fine\u007f","tags":["t\u001b[1m"]"#)
+
+    /// Control characters a terminal acts on, none of which may reach it from data.
+    static func rawControls(in text: String) -> [Unicode.Scalar] {
+        text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+    }
+
+    @Test("human output shows control characters from data and arguments as visible escapes; output for programs keeps them", arguments: [
+        (["list"], [#"V60\e[8m"#, #"Kenya\x07"#, #"first\e[2J\r"#]),
+        (["list", "--method", "v60\u{1B}[8m"], [#"V60\e[8m"#]),
+        (["show", "evil"], [#"fine\x7F"#, #"t\e[1m"#, "  first\\e[2J\n  second\\u{9B}31m\\rhidden"]),
+        (["rm", "evil"], [#"Removed evil0001 ("#, #", V60\e[8m)."#]),
+        (["show", "no\u{1B}[2Jpe"], [#"no brew with id 'no\e[2Jpe'"#]),
+        (["list", "--limit", "x\u{1B}]0;t\u{07}"], [#"invalid value 'x\e]0;t\x07' for '--limit'"#]),
+        (["sh\u{9B}ow"], [#"unknown command 'sh\u{9B}ow'"#]),
+        (["--file", "/dev/null/\u{1B}[8m/j.jsonl", "add"], [#"/dev/null/\e[8m/j.jsonl"#]),
+        // Output for programs keeps the text exactly.
+        (["export", "--format", "csv"], ["V60\u{1B}[8m", "Kenya\u{07}"]),
+        (["list", "--json"], [#""coffee":"Kenya\u0007""#]),
+        (["show", "evil", "--json"], [#""method":"V60\u001b[8m""#]),
+    ] as [([String], [String])])
+    func escapes(arguments: [String], expected: [String]) {
+        let sandbox = Sandbox(journal: Self.hostileJournal)
+        let result = sandbox.run(arguments)
+        let output = result.stdout + result.stderr
+        let human = !arguments.contains { ["--json", "-q", "export"].contains($0) }
+        #expect(Self.rawControls(in: output).isEmpty == human, "\(arguments): \(output.debugDescription)")
+        for text in expected {
+            #expect(output.contains(text), "\(arguments): \(text) not in \(output.debugDescription)")
+        }
+    }
+
+    @Test("a failed write to standard output is an I/O error, exit 74", arguments: [
+        ["export"], ["export", "--format", "csv"], ["list"], ["show", "last"], ["--version"],
+    ])
+    func fullStandardOutput(arguments: [String]) {
+        let sandbox = Sandbox(journal: sampleJournal)
+        let result = sandbox.shell(#""$B" "$@" > /dev/full; echo "status=$?" >&2"#, arguments: arguments)
+        #expect(result.stderr.hasPrefix("brewlog: error: cannot write to standard output: No space left on device\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("status=74\n"))
+    }
+
+    @Test("when standard error fails too, the status still tells")
+    func fullStandardError() {
+        let sandbox = Sandbox(journal: sampleJournal)
+        let result = sandbox.shell(#""$B" export > /dev/full 2>/dev/full; echo "status=$?""#)
+        #expect(result.stdout == "status=74\n")
+    }
+
+    @Test("a file-size limit is an I/O error, not a silent death by SIGXFSZ", arguments: [
+        // The test runner may ignore SIGXFSZ, and ignored signals are inherited: restore it first.
+        #"ulimit -f 1; env --default-signal=XFSZ "$B" export > out.jsonl; echo "status=$?" >&2"#,
+        #"ulimit -f 1; env --default-signal=XFSZ "$B" add --notes limit; echo "status=$?" >&2"#,
+    ])
+    func fileSizeLimit(script: String) {
+        let sandbox = Sandbox()
+        let lines = (0..<40).map { journalLine(id: "id\($0)", #""notes":"a note of some length to pass one kilobyte""#) }
+        sandbox.writeJournal(lines.joined())
+        let result = sandbox.shell(script)
+        #expect(result.stderr.hasPrefix("brewlog: error: "), "\(result.stderr)")
+        #expect(result.stderr.contains("File too large"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("status=74\n"))
+        #expect(sandbox.journalLines.count == 40)
+    }
+}
