@@ -129,6 +129,65 @@ struct FaultInjectionTests {
     }
 }
 
+@Suite("A failing system call during a repair or a first add leaves nothing half done")
+struct RepairAndCreateFaultTests {
+    @Test("repair: PATH.rejected gains all the bad lines or none, and never a fragment", arguments: faults)
+    func repair(fault: Fault) throws {
+        let folder = TemporaryFolder()
+        let before = lineA + "\n{bad one}\n" + lineB + "\n{bad two}\n"
+        folder.write("j.jsonl", before)
+        folder.write("j.jsonl.rejected", "older\n")
+        let system = FaultySystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites)
+        var caught: Error?
+        do {
+            let journal = try writer(folder.file("j.jsonl"), system: system)
+            defer { journal.release() }
+            _ = try journal.repair()
+        } catch {
+            caught = error
+        }
+        let rejected = folder.text("j.jsonl.rejected")
+        #expect(rejected == "older\n" || rejected == "older\n{bad one}\n{bad two}\n", "\(fault): \(String(describing: rejected))")
+        let after = folder.text("j.jsonl")
+        #expect(after == before || after == lineA + "\n" + lineB + "\n")
+        if caught == nil { #expect(after == lineA + "\n" + lineB + "\n") }
+        if after == before && system.failed { #expect(caught != nil, "the repair failed and nobody was told") }
+    }
+
+    @Test("a fragment an earlier crash left in PATH.rejected gets its newline before new lines")
+    func rejectedFragment() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n{bad}\n")
+        folder.write("j.jsonl.rejected", "half a li")
+        let journal = try writer(folder.file("j.jsonl"))
+        _ = try journal.repair()
+        #expect(folder.text("j.jsonl.rejected") == "half a li\n{bad}\n")
+    }
+
+    @Test("a failed first add leaves no journal behind", arguments: faults)
+    func firstAdd(fault: Fault) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        let system = FaultySystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites)
+        var caught: Error?
+        do {
+            let journal = try writer(path, system: system)
+            defer { journal.release() }
+            let store = try fileStore(journal)
+            store.recordBrew { $0.notes = "first ever" }
+            try store.save()
+        } catch {
+            caught = error
+        }
+        let text = folder.text("j.jsonl")
+        if caught == nil {
+            #expect(text?.contains("first ever") == true)
+        } else {
+            #expect(text == nil, "\(fault): a failed first add left \(String(describing: text))")
+        }
+    }
+}
+
 extension BrewLogStore {
     /// What the journal text should be once the pending changes are saved (computed independently of FileJournal).
     func pendingChangesApplied(to text: String) throws -> String {

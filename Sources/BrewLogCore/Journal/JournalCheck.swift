@@ -79,7 +79,8 @@ extension LockedJournal {
             throw .io(path: rejectedPath, operation: "open", reason: error.description)
         }
         defer { system.close(fd) }
-        var start = 0
+        // Where the file ended before this append, once known: what a failure cuts back to.
+        var start: Int?
         do throws(SystemCallError) {
             let file = try system.fstat(fd)
             guard file.kind == .regular, file.links == 1 else {
@@ -87,9 +88,9 @@ extension LockedJournal {
             }
             start = file.size
             var last: UInt8 = 0x0A
-            if start > 0 {
+            if file.size > 0 {
                 _ = try withUnsafeMutableBytes(of: &last) { raw in
-                    Result { () throws(SystemCallError) in try system.pread(fd, into: raw, at: start - 1) }
+                    Result { () throws(SystemCallError) in try system.pread(fd, into: raw, at: file.size - 1) }
                 }.get()
             }
             try writeAll(fd, last == 0x0A ? bytes : [0x0A] + bytes)
@@ -98,7 +99,7 @@ extension LockedJournal {
             if error.call == "fstat" && error.code == EINVAL {
                 throw .io(path: rejectedPath, operation: "append to", reason: "it is not a plain file of its own (a special file, or one with other hard links); move it away; nothing was moved")
             }
-            try? system.ftruncate(fd, start)
+            if let start { try? system.ftruncate(fd, start) }
             throw .io(path: rejectedPath, operation: "append to", reason: "\(error.call): \(error); nothing was moved")
         }
     }

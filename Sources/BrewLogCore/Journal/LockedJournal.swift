@@ -127,7 +127,6 @@ public final class LockedJournal: Journal {
         for record in records {
             text += BrewLineCodec.encode(record) + "\n"
         }
-        try verifyUnchanged(since: loaded.file)
         let creating = loaded.file == nil
         if creating { try ensureDirectory() }
         let flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | (creating ? O_CREAT | O_EXCL : 0)
@@ -141,35 +140,57 @@ public final class LockedJournal: Journal {
             throw creating ? cannotCreate(error) : .io(path: path, operation: "open for appending", reason: error.description)
         }
         defer { system.close(fd) }
-        let startSize = loaded.file?.size ?? 0
-        let opened = try call("stat") { () throws(SystemCallError) in try system.fstat(fd) }
-        if let before = loaded.file, before.identity != opened.identity {
-            throw .changedByAnotherProgram(path: path, what: "another program changed the journal")
-        }
         let intentFD = lock.flatMap { $0.exclusive ? $0.fd : nil }
-        do throws(SystemCallError) {
-            if let intentFD { try writeAppendIntent(offset: startSize, lockFD: intentFD) }
-            try writeAll(fd, Array(text.utf8))
-            try system.fsync(fd)
-        } catch {
-            // Leave the journal as it was: cut off whatever part of the new lines reached it,
-            // or remove the file this append created.
-            if creating { try? system.unlink(target) } else { try? system.ftruncate(fd, startSize) }
+        var opened: FileStatus?
+        var wrote = false
+        do throws(JournalError) {
+            let file = try call("stat") { () throws(SystemCallError) in try system.fstat(fd) }
+            opened = file
+            if let before = loaded.file, before.identity != file.identity {
+                throw .changedByAnotherProgram(path: path, what: "another program changed the journal")
+            }
+            if let intentFD {
+                try call("record the append in the lock file") { () throws(SystemCallError) in
+                    try writeAppendIntent(offset: file.size, lockFD: intentFD)
+                }
+            }
+            // The last look before writing: the lock file and the journal are still the ones locked and opened.
+            try verifyUnchanged(since: file)
+            wrote = true
+            try call("append to") { () throws(SystemCallError) in
+                try writeAll(fd, Array(text.utf8))
+                try system.fsync(fd)
+            }
+            // The lines are durable in the file this writer opened; it must still be the journal.
+            let written = try call("stat") { () throws(SystemCallError) in try system.fstat(fd) }
+            guard let now = try FileJournal(path: path, system: system).status(of: target), now.isSameFile(as: written) else {
+                throw .changedByAnotherProgram(path: path, what: "another program replaced the journal during the append (the brew went to the old file)")
+            }
+            if creating {
+                try syncDirectory()
+            }
             if let intentFD { clearAppendIntent(lockFD: intentFD) }
-            throw error.code == EFBIG || error.code == ENOSPC || error.code == EDQUOT
-                ? .io(path: path, operation: "append to", reason: "\(error.description); nothing was added")
-                : .io(path: path, operation: "append to", reason: "\(error.call): \(error)")
+            self.loaded = LoadedFile(lineIDs: loaded.lineIDs + records.map { $0.id }, file: written, endsWithNewline: true)
+        } catch {
+            // Leave the journal as it was: remove the file this append created, or cut off
+            // whatever part of the new lines reached it (unless the file is no longer the journal).
+            if let opened, case .changedByAnotherProgram = error {
+                if creating && !wrote { removeIfStill(opened) }
+            } else if creating {
+                // The file was made by this open (O_EXCL); without its status, remove it by name.
+                if let opened { removeIfStill(opened) } else { try? system.unlink(target) }
+            } else if wrote, let opened {
+                try? system.ftruncate(fd, opened.size)
+            }
+            if let intentFD { clearAppendIntent(lockFD: intentFD) }
+            throw error
         }
-        if let intentFD { clearAppendIntent(lockFD: intentFD) }
-        // The lines are durable in the file this writer opened; it must still be the journal.
-        let written = try call("stat") { () throws(SystemCallError) in try system.fstat(fd) }
-        guard let now = try FileJournal(path: path, system: system).status(of: target), now.isSameFile(as: written) else {
-            throw .changedByAnotherProgram(path: path, what: "another program replaced the journal during the append (the brew went to the old file)")
-        }
-        if creating {
-            try syncDirectory()
-        }
-        self.loaded = LoadedFile(lineIDs: loaded.lineIDs + records.map { $0.id }, file: written, endsWithNewline: true)
+    }
+
+    /// Removes the journal file this writer created, unless another program has put its own there.
+    private func removeIfStill(_ created: FileStatus) {
+        guard let now = try? system.lstat(target), now.isSameFile(as: created) else { return }
+        try? system.unlink(target)
     }
 
     // MARK: - Rewriting
