@@ -93,8 +93,9 @@ struct FieldRangeTests {
         #expect(Set([composed, decomposed]).count == 2)
         #expect(composed == BrewID(unchecked: "caf\u{E9}-1"))
         var filter = DuplicateFilter()
-        #expect(filter.admit(composed) == nil)
-        #expect(filter.admit(decomposed) == nil)
+        #expect(filter.admit(composed, line: 1) == nil)
+        #expect(filter.admit(decomposed, line: 2) == nil)
+        #expect(filter.admit(BrewID(unchecked: "caf\u{E9}-1"), line: 3)?.reason == "duplicate id 'caf\u{E9}-1' (first on line 1)")
     }
 
     @Test("durations too long for an integer are read as out of range, not trapped on", arguments: [

@@ -296,3 +296,27 @@ struct InterruptedAppendTests {
         #expect(try load(folder.file("j.jsonl")).count == 2)
     }
 }
+
+@Suite("Lines out of all proportion")
+struct LineSizeTests {
+    @Test("a line longer than 16 MiB is a bad line, named with its length")
+    func overlongLine() throws {
+        let folder = TemporaryFolder()
+        let notes = String(repeating: "x", count: 16 << 20)
+        folder.write("j.jsonl", lineA + "\n" + #"{"id":"long","date":"2026-11-29T08:00:00Z","notes":""# + notes + "\"}\n")
+        #expect(throws: JournalError.malformedLine(path: folder.file("j.jsonl"), line: 2,
+                                                   reason: "the line is 16777270 bytes long, more than the 16 MiB a journal line may be")) {
+            try load(folder.file("j.jsonl"))
+        }
+    }
+
+    @Test("blank lines cost no memory per line: a million of them and one brew read as one brew, its line number right")
+    func manyBlankLines() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", String(repeating: "\n", count: 1_000_000) + lineA + "\n" + lineA + "\n")
+        #expect(throws: JournalError.malformedLine(path: folder.file("j.jsonl"), line: 1_000_002,
+                                                   reason: "duplicate id 'aaaa00000001' (first on line 1000001)")) {
+            try load(folder.file("j.jsonl"))
+        }
+    }
+}

@@ -50,11 +50,18 @@ func startsWithByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 /// rather than as malformed JSON.
 let byteOrderMarkProblem = LineProblem("the file starts with a UTF-8 byte order mark (BOM); 'brewlog check --repair' removes it")
 
+/// The longest line a journal may hold: far beyond any brew (a brew with a novel for notes is a
+/// few hundred kilobytes), so a longer one is garbage, reported rather than parsed.
+let longestLine = 16 << 20
+
 /// What one line holds, judged on its own: nothing (blank), a brew's id and date, or a problem.
 /// `first` says the line is the first of the file, where a byte order mark is reported by name.
 /// (Duplicate ids need the lines before it; ``LineValidator`` adds that check.)
 func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool, first: Bool) -> Result<(id: BrewID, timestamp: Timestamp)?, LineProblem> {
     if first, startsWithByteOrderMark(text) { return .failure(byteOrderMarkProblem) }
+    if text.count > longestLine {
+        return .failure(LineProblem("the line is \(text.count) bytes long, more than the 16 MiB a journal line may be"))
+    }
     if isBlank(text) { return .success(nil) }
     do throws(LineProblem) {
         return .success(try BrewLineCodec.validate(text))
@@ -63,57 +70,55 @@ func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool, first: Bool
     }
 }
 
-/// Remembers the ids of the lines so far, in order, and refuses a second line with a known id.
+/// Remembers the ids admitted so far and the lines they are on, and refuses a second line with
+/// a known id. Only brews are remembered (blank lines cost nothing), so memory follows the
+/// brews, not the lines.
 struct DuplicateFilter {
-    /// Per physical line so far: the id of the brew on it, or `nil` for a blank or bad line.
-    private(set) var lineIDs: [BrewID?] = []
+    /// The ids admitted, in order.
+    private var ids: [BrewID] = []
+    /// The line each admitted id is on.
+    private var lines: [Int] = []
     /// An open-addressing table, hashed by id, of the upper 32 bits of the id's hash beside its
-    /// line number (0 = empty): most probes are settled by the hash bits, without touching the
-    /// ids. Hand-rolled because a `Set<BrewID>` seeds a SipHash per id, which was a tenth of
-    /// reading a million-brew journal.
+    /// position in `ids` plus one (0 = empty): most probes are settled by the hash bits, without
+    /// touching the ids. Hand-rolled because a `Set<BrewID>` seeds a SipHash per id, which was a
+    /// tenth of reading a million-brew journal.
     private var table: [UInt64]
-    private var stored = 0
     /// Per-process salt, so ids crafted to collide cannot be prepared in advance.
     private static let salt = UInt64.random(in: 0...UInt64.max)
 
-    /// A filter for about `lines` lines (sized once rather than grown and rehashed).
-    init(expecting lines: Int = 0) {
+    /// A filter for about `brews` brews (sized once rather than grown and rehashed).
+    init(expecting brews: Int = 0) {
         var capacity = 16
-        while capacity < lines * 2 { capacity <<= 1 }
+        while capacity < brews * 2 { capacity <<= 1 }
         table = [UInt64](repeating: 0, count: capacity)
-        lineIDs.reserveCapacity(lines)
+        ids.reserveCapacity(brews)
+        lines.reserveCapacity(brews)
     }
 
-    /// Records the next line (its id, or `nil`); a problem if the id was on an earlier line.
-    mutating func admit(_ id: BrewID?) -> LineProblem? {
-        guard let id else {
-            lineIDs.append(nil)
-            return nil
-        }
-        if (stored + 1) * 2 > table.count { grow() }
+    /// Records that `id` is on `line`; a problem if it was on an earlier line.
+    mutating func admit(_ id: BrewID, line: Int) -> LineProblem? {
+        if (ids.count + 1) * 2 > table.count { grow() }
         let mask = table.count - 1
         let hash = DuplicateFilter.hash(id)
         let fingerprint = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
         while table[slot] != 0 {
-            let line = Int(table[slot] & 0xFFFF_FFFF)
-            if table[slot] & 0xFFFF_FFFF_0000_0000 == fingerprint, lineIDs[line - 1] == id {
-                lineIDs.append(nil)
-                return LineProblem("duplicate id '\(id)' (first on line \(line))")
+            let index = Int(table[slot] & 0xFFFF_FFFF) - 1
+            if table[slot] & 0xFFFF_FFFF_0000_0000 == fingerprint, ids[index] == id {
+                return LineProblem("duplicate id '\(id)' (first on line \(lines[index]))")
             }
             slot = (slot + 1) & mask
         }
-        lineIDs.append(id)
-        table[slot] = fingerprint | UInt64(lineIDs.count)
-        stored += 1
+        ids.append(id)
+        lines.append(line)
+        table[slot] = fingerprint | UInt64(ids.count)
         return nil
     }
 
     private mutating func grow() {
         table = [UInt64](repeating: 0, count: table.count * 2)
         let mask = table.count - 1
-        for (index, id) in lineIDs.enumerated() {
-            guard let id else { continue }
+        for (index, id) in ids.enumerated() {
             let hash = DuplicateFilter.hash(id)
             var slot = Int(truncatingIfNeeded: hash) & mask
             while table[slot] != 0 { slot = (slot + 1) & mask }
@@ -136,16 +141,15 @@ struct DuplicateFilter {
 /// Reads journal lines one at a time: blank lines, brews, bad lines and duplicate ids.
 struct LineValidator {
     private var duplicates = DuplicateFilter()
+    private var line = 0
 
     /// The line's id and timestamp (`nil` for a blank line), or what is wrong with it; `first`
     /// when it is the first line of the file.
     mutating func read(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool, first: Bool) -> Result<(id: BrewID, timestamp: Timestamp)?, LineProblem> {
+        line += 1
         let result = checkLine(text, terminated: terminated, first: first)
-        switch result {
-        case let .success(brew):
-            if let problem = duplicates.admit(brew?.id) { return .failure(problem) }
-        case .failure:
-            _ = duplicates.admit(nil)
+        if case let .success(brew?) = result, let problem = duplicates.admit(brew.id, line: line) {
+            return .failure(problem)
         }
         return result
     }

@@ -34,7 +34,8 @@ public final class LockedJournal: Journal {
 
     /// What the last load or save left on disk, so the next save knows what it is replacing.
     private struct LoadedFile {
-        var lineIDs: [BrewID?]
+        /// The brews' lines, in file order, by byte offset (shared with the snapshot, not copied).
+        var entries: [JournalSnapshot.Entry]
         /// The file as read or last written; `nil` when it does not exist.
         var file: FileStatus?
         var endsWithNewline: Bool
@@ -76,7 +77,7 @@ public final class LockedJournal: Journal {
     public func load() throws(JournalError) -> JournalSnapshot {
         try requireOpen("load")
         guard let (file, read) = try readFile() else {
-            loaded = LoadedFile(lineIDs: [], file: nil, endsWithNewline: true)
+            loaded = LoadedFile(entries: [], file: nil, endsWithNewline: true)
             return JournalSnapshot(records: [])
         }
         var bytes = read
@@ -84,7 +85,7 @@ public final class LockedJournal: Journal {
             bytes.removeLast(bytes.count - readLimit)
         }
         let reader = try ParallelLineReader(bytes, path: path)
-        loaded = LoadedFile(lineIDs: reader.lineIDs, file: file, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true, text: bytes)
+        loaded = LoadedFile(entries: reader.entries, file: file, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true, text: bytes)
         return JournalSnapshot(text: bytes, entries: reader.entries)
     }
 
@@ -123,9 +124,14 @@ public final class LockedJournal: Journal {
     // MARK: - Appending
 
     private func append(_ records: [BrewRecord], to loaded: LoadedFile) throws(JournalError) {
-        var text = (loaded.file?.size ?? 0) > 0 && !loaded.endsWithNewline ? "\n" : ""
+        let startSize = loaded.file?.size ?? 0
+        var text = startSize > 0 && !loaded.endsWithNewline ? "\n" : ""
+        var entries = loaded.entries
         for record in records {
-            text += BrewLineCodec.encode(record) + "\n"
+            let line = BrewLineCodec.encode(record)
+            let start = startSize + text.utf8.count
+            entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: start + line.utf8.count))
+            text += line + "\n"
         }
         let creating = loaded.file == nil
         if creating { try ensureDirectory() }
@@ -170,7 +176,7 @@ public final class LockedJournal: Journal {
                 try syncDirectory()
             }
             if let intentFD { clearAppendIntent(lockFD: intentFD) }
-            self.loaded = LoadedFile(lineIDs: loaded.lineIDs + records.map { $0.id }, file: written, endsWithNewline: true)
+            self.loaded = LoadedFile(entries: entries, file: written, endsWithNewline: true)
         } catch {
             // Leave the journal as it was: remove the file this append created, or cut off
             // whatever part of the new lines reached it (unless the file is no longer the journal).
@@ -200,27 +206,39 @@ public final class LockedJournal: Journal {
         let bytes = loaded.text.count == loaded.file?.size ? loaded.text : try readFile()?.bytes ?? []
         let removed = Set(changes.removed)
         let updated = Dictionary(changes.updated.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        var lineIDs: [BrewID?] = []
+        var entries: [JournalSnapshot.Entry] = []
+        var next = loaded.entries.startIndex
         let file = try replaceContents(replacing: loaded.file) { (output: inout ChunkedWriter) throws(SystemCallError) in
             try bytes.withUnsafeBufferPointer { buffer throws(SystemCallError) in
                 try forEachLine(in: buffer) { line throws(SystemCallError) in
-                    let id = line.number <= loaded.lineIDs.count ? loaded.lineIDs[line.number - 1] : nil
-                    if let id, removed.contains(id) { return }
-                    if let id, let record = updated[id] {
+                    // The brews' lines come in file order: the next one is this line or a later one.
+                    var entry: JournalSnapshot.Entry?
+                    if next < loaded.entries.endIndex, loaded.entries[next].start == line.range.lowerBound {
+                        entry = loaded.entries[next]
+                        next += 1
+                    }
+                    if let entry, removed.contains(entry.id) { return }
+                    let start = output.total
+                    if let entry, let record = updated[entry.id] {
                         try output.write(BrewLineCodec.encode(record))
+                        entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: output.total))
                     } else {
                         try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
+                        if let entry {
+                            entries.append(.init(id: entry.id, timestamp: entry.timestamp, start: start, end: output.total))
+                        }
                     }
                     try output.write("\n")
-                    lineIDs.append(id)
                 }
             }
             for record in changes.inserted {
-                try output.write(BrewLineCodec.encode(record) + "\n")
-                lineIDs.append(record.id)
+                let start = output.total
+                try output.write(BrewLineCodec.encode(record))
+                entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: output.total))
+                try output.write("\n")
             }
         }
-        self.loaded = LoadedFile(lineIDs: lineIDs, file: file, endsWithNewline: true)
+        self.loaded = LoadedFile(entries: entries, file: file, endsWithNewline: true)
     }
 
     /// The prefix of the temporary files a rewrite creates next to the journal.

@@ -14,13 +14,13 @@ import Darwin
 struct ParallelLineReader {
     /// The brews of the text, in order.
     var entries: [JournalSnapshot.Entry] = []
-    /// Per physical line: the id of the brew on it, or `nil` for a blank line.
-    var lineIDs: [BrewID?] = []
 
-    /// One run of lines, checked on its own: its brews, the id of each line, and its first problem.
+    /// One run of lines, checked on its own: its brews and the line (in the run) of each, its
+    /// number of lines, and its first problem.
     private struct Run: Sendable {
         var entries: [JournalSnapshot.Entry] = []
-        var ids: [BrewID?] = []
+        var lines: [Int] = []
+        var lineCount = 0
         var problem: (line: Int, reason: String)?
     }
 
@@ -33,23 +33,23 @@ struct ParallelLineReader {
             runs.withLock { $0[index] = run }
         }
         let checked = runs.withLock { $0 }
-        var duplicates = DuplicateFilter(expecting: checked.reduce(0) { $0 + ($1?.ids.count ?? 0) })
-        entries.reserveCapacity(checked.reduce(0) { $0 + ($1?.entries.count ?? 0) })
+        let brews = checked.reduce(0) { $0 + ($1?.entries.count ?? 0) }
+        var duplicates = DuplicateFilter(expecting: brews)
+        entries.reserveCapacity(brews)
         var lineOffset = 0
         for run in checked {
             guard let run else { continue }
-            for (index, id) in run.ids.enumerated() {
-                if let problem = duplicates.admit(id) {
-                    throw JournalError.malformedLine(path: path, line: lineOffset + index + 1, reason: problem.reason)
+            for (entry, line) in zip(run.entries, run.lines) {
+                if let problem = duplicates.admit(entry.id, line: lineOffset + line) {
+                    throw JournalError.malformedLine(path: path, line: lineOffset + line, reason: problem.reason)
                 }
             }
             if let problem = run.problem {
                 throw JournalError.malformedLine(path: path, line: lineOffset + problem.line, reason: problem.reason)
             }
             entries += run.entries
-            lineOffset += run.ids.count
+            lineOffset += run.lineCount
         }
-        lineIDs = duplicates.lineIDs
     }
 
     /// Checks the lines in `bounds`, stopping at the first bad one.
@@ -57,7 +57,7 @@ struct ParallelLineReader {
         var run = Run()
         // Reserving only claims address space; pages are touched as lines arrive.
         run.entries.reserveCapacity(bounds.count / 64)
-        run.ids.reserveCapacity(bounds.count / 64)
+        run.lines.reserveCapacity(bounds.count / 64)
         text.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[bounds])
             forEachLine(in: slice) { line in
@@ -65,10 +65,11 @@ struct ParallelLineReader {
                 let first = bounds.lowerBound == 0 && line.number == 1
                 switch checkLine(UnsafeBufferPointer(rebasing: slice[line.range]), terminated: line.terminated, first: first) {
                 case let .success(brew):
-                    run.ids.append(brew?.id)
+                    run.lineCount = line.number
                     if let brew {
                         let start = bounds.lowerBound + line.range.lowerBound
                         run.entries.append(.init(id: brew.id, timestamp: brew.timestamp, start: start, end: start + line.range.count))
+                        run.lines.append(line.number)
                     }
                 case let .failure(problem):
                     run.problem = (line.number, problem.reason)
