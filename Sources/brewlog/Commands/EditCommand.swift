@@ -28,6 +28,7 @@ enum EditCommand: BrewLogCommand {
         let arguments = context.arguments
         let unset = try fieldsToUnset(context)
         let moment = arguments.value("date") == nil ? nil : try AddCommand.moment(context)
+        let notes = try arguments.value("notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         let appended = try arguments.value("append-notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         let editing = arguments.has("editor")
         guard FieldOptions.anyGiven(in: arguments) || !unset.isEmpty || moment != nil || appended != nil
@@ -67,7 +68,7 @@ enum EditCommand: BrewLogCommand {
             }
             if let moment { draft.timestamp.wrappedValue = moment }
             if let editedNotes { draft.notes.wrappedValue = editedNotes }
-            try FieldOptions.apply(context, to: draft)
+            try FieldOptions.apply(context, notes: notes, to: draft)
             for tag in arguments.all("untag") {
                 guard draft.tags.wrappedValue.contains(tag) else {
                     throw context.usage("brew \(brew.id) has no tag '\(tag)'",
