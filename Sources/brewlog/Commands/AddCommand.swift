@@ -33,7 +33,7 @@ enum AddCommand: BrewLogCommand {
         let outcome = try context.session().write { store throws(CLIError) -> (brew: Brew, store: BrewLogStore)? in
             if onceADay, let existing = store.brew(on: timestamp.day) {
                 if !context.quiet {
-                    context.out.line("\(timestamp.day) already has a brew (\(existing.id)); nothing added.")
+                    context.out.line("\(timestamp.day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
                 }
                 return nil
             }
@@ -48,7 +48,7 @@ enum AddCommand: BrewLogCommand {
         } else {
             let summary = store.streakSummary
             let style = context.style
-            context.out.line("Logged \(style.bold(brew.id.rawValue)) at \(BrewFormatting.dateTime(brew.timestamp)). "
+            context.out.line("Logged \(style.bold(brew.id.rawValue.terminalSafe)) at \(BrewFormatting.dateTime(brew.timestamp)). "
                 + StreakCommand.sentence(summary, style: style))
         }
     }

@@ -93,10 +93,10 @@ enum EditCommand: BrewLogCommand {
         } else if context.quiet {
             context.out.line(brew.id.rawValue)
         } else if changed.isEmpty {
-            context.out.line("No changes to \(brew.id).")
+            context.out.line("No changes to \(brew.id.rawValue.terminalSafe).")
         } else {
             let names = BrewField.allCases.filter(changed.contains).map(\.optionName).joined(separator: ", ")
-            context.out.line("Updated \(context.style.bold(brew.id.rawValue)): \(names).")
+            context.out.line("Updated \(context.style.bold(brew.id.rawValue.terminalSafe)): \(names).")
         }
     }
 
