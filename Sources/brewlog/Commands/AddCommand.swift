@@ -57,7 +57,7 @@ enum AddCommand: BrewLogCommand {
     static func moment(_ context: CommandContext) throws(CLIError) -> Timestamp {
         guard let when = try context.when("date") else { return Timestamp(date: context.now, timeZone: context.timeZone) }
         guard let moment = when.recordingMoment(now: context.now, timeZone: context.timeZone) else {
-            throw context.usage("'\(context.arguments.value("date") ?? "")' is in the future", hint: "brews are logged after they happen")
+            throw context.usage("'\(cappedForMessage(context.arguments.value("date") ?? ""))' is in the future", hint: "brews are logged after they happen")
         }
         return moment
     }

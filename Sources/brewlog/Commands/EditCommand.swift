@@ -71,7 +71,7 @@ enum EditCommand: BrewLogCommand {
             try FieldOptions.apply(context, notes: notes, to: draft)
             for tag in arguments.all("untag") {
                 guard draft.tags.wrappedValue.contains(tag) else {
-                    throw context.usage("brew \(brew.id) has no tag '\(tag)'",
+                    throw context.usage("brew \(brew.id) has no tag '\(cappedForMessage(tag))'",
                                         hint: record.tags.isEmpty ? "it has no tags" : "its tags: \(record.tags.joined(separator: ", "))")
                 }
                 draft.tags.wrappedValue.removeAll { $0 == tag }
@@ -128,7 +128,7 @@ enum EditCommand: BrewLogCommand {
         for name in context.arguments.all("unset") {
             guard let field = BrewField(name: name), field != .id, field != .date else {
                 let names = BrewField.allCases.filter { $0 != .id && $0 != .date }.map(\.optionName)
-                throw context.usage("cannot unset '\(name)'",
+                throw context.usage("cannot unset '\(cappedForMessage(name))'",
                                     hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "fields: \(names.joined(separator: ", "))")
             }
             let option = field == .tags ? "tag" : field.optionName

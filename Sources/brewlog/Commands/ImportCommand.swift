@@ -77,7 +77,7 @@ enum ImportCommand: BrewLogCommand {
     static func format(_ context: CommandContext, default fallback: ExchangeFormat) throws(CLIError) -> ExchangeFormat {
         guard let text = context.arguments.value("format") else { return fallback }
         guard let format = ExchangeFormat(rawValue: text) else {
-            throw context.usage("invalid value '\(text)' for '--format'", hint: "use jsonl, json or csv")
+            throw context.usage("invalid value '\(cappedForMessage(text))' for '--format'", hint: "use jsonl, json or csv")
         }
         return format
     }
@@ -86,7 +86,7 @@ enum ImportCommand: BrewLogCommand {
         switch context.arguments.value("prefer") ?? "existing" {
         case "existing": return false
         case "incoming": return true
-        case let other: throw context.usage("invalid value '\(other)' for '--prefer'", hint: "use existing or incoming")
+        case let other: throw context.usage("invalid value '\(cappedForMessage(other))' for '--prefer'", hint: "use existing or incoming")
         }
     }
 
