@@ -76,6 +76,45 @@ struct ExtremeValueTests {
         }
     }
 
+    /// Every message that echoes what the user typed or set, run by `/bin/bash` with `$H` a
+    /// 100,000-character text, and the status it exits with.
+    static let longEchoes: [(script: String, status: Int32)] = [
+        (#""$B" show "$H""#, 1),
+        (#""$B" rm "$H""#, 1),
+        (#""$B" edit "$H" --rating 4"#, 1),
+        (#""$B" list --since "$H""#, 64),
+        (#""$B" stats --since "$H""#, 64),
+        (#""$B" add --date "$H""#, 64),
+        (#""$B" list --limit "$H""#, 64),
+        (#""$B" list --color "$H""#, 64),
+        (#""$B" "$H""#, 64),
+        (#""$B" help "$H""#, 64),
+        (#""$B" list "--$H""#, 64),
+        (#""$B" show last "$H""#, 64),
+        (#""$B" completion "$H""#, 64),
+        (#""$B" import - --format "$H" < /dev/null"#, 64),
+        (#""$B" import - --prefer "$H" < /dev/null"#, 64),
+        (#""$B" edit last --untag "$H""#, 64),
+        (#""$B" edit last --unset "$H""#, 64),
+        (#""$B" add --tag "a b$H""#, 64),
+        (#""$B" add --notes "$H$(printf '\377')""#, 64),
+        (#"BREWLOG_NOW="$H" "$B" list"#, 78),
+        (#"BREWLOG_LOCK_TIMEOUT="$H" "$B" add"#, 78),
+        (#"TZ="$H" "$B" list"#, 78),
+        (#"BREWLOG_FILE="$H$(printf '\377')" "$B" list"#, 78),
+    ]
+
+    @Test("a message echoes a little of a 100,000-character argument or variable, never all of it", arguments: longEchoes)
+    func longEcho(script: String, status: Int32) {
+        let sandbox = Sandbox(journal: sampleJournal)
+        let result = sandbox.shell(script, env: ["H": String(repeating: "x", count: 100_000)])
+        #expect(result.status == status, "\(result.stderr.prefix(500))")
+        #expect(result.stderr.hasPrefix("brewlog: error: "), "\(result.stderr.prefix(500))")
+        #expect(result.stderr.contains("xxx…"), "\(result.stderr.prefix(500))")
+        #expect(result.stderr.utf8.count < 500, "the message is \(result.stderr.utf8.count) bytes")
+        #expect(sandbox.journal == sampleJournal)
+    }
+
     /// Journal lines that break a rule, with the reason every command reports for line 2.
     static let badLines: [(String, String)] = [
         (#""dose_g":1001"#, "dose must be more than 0 and at most 1000 grams (got 1001)"),

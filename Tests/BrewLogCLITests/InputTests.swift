@@ -16,6 +16,24 @@ struct InputTests {
         #expect(sandbox.journal == sampleJournal)
     }
 
+    @Test("notes read from standard input that is closed, a folder or not UTF-8 are refused, and nothing is written", arguments: [
+        (#""$B" add --notes - <&-"#, 66, "brewlog: error: cannot read standard input: it is closed\n"),
+        (#""$B" add --notes - < /"#, 66, "brewlog: error: cannot read standard input: it is a folder\n"),
+        (#"printf 'caf\351\n' | "$B" add --notes -"#, 65, "brewlog: error: standard input is not valid UTF-8\n"),
+        (#""$B" edit last --notes - <&-"#, 66, "brewlog: error: cannot read standard input: it is closed\n"),
+        (#"printf '\377' | "$B" edit last --notes -"#, 65, "brewlog: error: standard input is not valid UTF-8\n"),
+        (#""$B" edit last --append-notes - <&-"#, 66, "brewlog: error: cannot read standard input: it is closed\n"),
+        (#""$B" edit last --append-notes - < /"#, 66, "brewlog: error: cannot read standard input: it is a folder\n"),
+        (#"printf 'caf\351' | "$B" edit last --append-notes -"#, 65, "brewlog: error: standard input is not valid UTF-8\n"),
+    ] as [(String, Int32, String)])
+    func unreadableNotes(script: String, status: Int32, message: String) {
+        let sandbox = Sandbox(journal: sampleJournal)
+        let result = sandbox.shell(script)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+        #expect(sandbox.journal == sampleJournal)
+    }
+
     @Test("an import line longer than 16 MiB is refused as it streams, exit 65")
     func endlessImport() {
         let sandbox = Sandbox(journal: sampleJournal)

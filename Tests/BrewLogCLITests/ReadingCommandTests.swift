@@ -28,6 +28,15 @@ struct ReadingCommandTests {
             """)
     }
 
+    @Test("list shows notes up to their first line break, whichever kind", arguments: ["one\ntwo", "one\r\ntwo", "one\rtwo", "one\n\rtwo"])
+    func firstLine(notes: String) {
+        let sandbox = Sandbox()
+        sandbox.ok(["add", "--notes", notes])
+        let output = sandbox.ok(["list"])
+        #expect(output.hasSuffix("  one\n"), "\(output.debugDescription)")
+        #expect(!output.contains("two"), "\(output.debugDescription)")
+    }
+
     @Test("list fits a narrow width: notes truncated with …, then columns dropped")
     func narrow() {
         let sandbox = self.sandbox()

@@ -10,13 +10,18 @@ struct TerminalOutputTests {
         #""notes":"first\u001b[2J\r\nsecond\u009b31m\rhidden","method":"V60\u001b[8m","coffee":"Kenya\u0007","#
             + #""grind":"fine\u007f","tags":["t\u001b[1m"]"#)
 
+    /// A journal file whose name holds OSC retitling, and whose one line is bad for a reason
+    /// that echoes a tag with a C1 CSI: for `check` and `import`.
+    static let hostileFile = "bad\u{1B}]0;t\u{07}.jsonl"
+    static let hostileFileLine = journalLine(id: "bad0001", #""notes":"","tags":["a b\u009b8m"]"#)
+
     /// Control characters a terminal acts on, none of which may reach it from data.
     static func rawControls(in text: String) -> [Unicode.Scalar] {
         text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
     }
 
     @Test("human output shows control characters from data and arguments as visible escapes; output for programs keeps them", arguments: [
-        (["list"], [#"V60\e[8m"#, #"Kenya\x07"#, #"first\e[2J\r"#]),
+        (["list"], [#"V60\e[8m"#, #"Kenya\x07"#, "first\\e[2J\n"]),
         (["list", "--method", "v60\u{1B}[8m"], [#"V60\e[8m"#]),
         (["show", "evil"], [#"fine\x7F"#, #"t\e[1m"#, "  first\\e[2J\n  second\\u{9B}31m\\rhidden"]),
         (["rm", "evil"], [#"Removed evil0001 ("#, #", V60\e[8m)."#]),
@@ -24,13 +29,25 @@ struct TerminalOutputTests {
         (["list", "--limit", "x\u{1B}]0;t\u{07}"], [#"invalid value 'x\e]0;t\x07' for '--limit'"#]),
         (["sh\u{9B}ow"], [#"unknown command 'sh\u{9B}ow'"#]),
         (["--file", "/dev/null/\u{1B}[8m/j.jsonl", "add"], [#"/dev/null/\e[8m/j.jsonl"#]),
+        (["--file", hostileFile, "check"], [#"bad\e]0;t\x07.jsonl:1: tag 'a b\u{9B}8m' must not contain"#]),
+        (["--file", hostileFile, "check", "--repair"],
+         [#"bad\e]0;t\x07.jsonl:1: moved to bad\e]0;t\x07.jsonl.rejected: tag 'a b\u{9B}8m'"#, #"Moved 1 bad line to bad\e]0;t\x07.jsonl.rejected."#]),
+        (["--file", "new\u{1B}[8m.jsonl", "check"], [#"new\e[8m.jsonl: 0 brews, no problems."#]),
+        (["stats"], [#"  V60\e[8m  "#, #"  Kenya\x07  "#]),
+        (["import", hostileFile], [#"bad\e]0;t\x07.jsonl:1: tag 'a b\u{9B}8m' must not contain"#]),
+        (["add", "--method", "V60\u{1B}[8m", "--notes", "x\u{9B}2J"], ["Logged "]),
+        (["add", "--date", "2026-11-28", "--once-per-day"], ["2026-11-28 already has a brew (evil0001); nothing added."]),
+        (["edit", "evil", "--coffee", "Kenya\u{07}"], ["No changes to evil0001."]),
+        (["edit", "evil", "--grind", "fine\u{1B}[2J"], ["Updated evil0001: grind."]),
         // Output for programs keeps the text exactly.
         (["export", "--format", "csv"], ["V60\u{1B}[8m", "Kenya\u{07}"]),
         (["list", "--json"], [#""coffee":"Kenya\u0007""#]),
         (["show", "evil", "--json"], [#""method":"V60\u001b[8m""#]),
+        (["--file", hostileFile, "check", "--json"], ["tag 'a b\u{9B}8m' must not"]),
     ] as [([String], [String])])
     func escapes(arguments: [String], expected: [String]) {
         let sandbox = Sandbox(journal: Self.hostileJournal)
+        _ = FileManager.default.createFile(atPath: sandbox.home + "/" + Self.hostileFile, contents: Data(Self.hostileFileLine.utf8))
         let result = sandbox.run(arguments)
         let output = result.stdout + result.stderr
         let human = !arguments.contains { ["--json", "-q", "export"].contains($0) }

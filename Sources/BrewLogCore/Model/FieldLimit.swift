@@ -53,23 +53,16 @@ public struct FieldLimit: Sendable {
 public let messageEchoLimit = 40
 
 /// `text` as an error message may echo it: at most ``messageEchoLimit`` characters, then `…`,
-/// with control characters escaped (`\n`, `\u{0}`), so a 100,000-digit argument or a value
-/// holding a newline cannot flood or split the message.
+/// so a 100,000-digit argument cannot flood the message. Control characters are left as they
+/// are: whoever shows the message on a terminal escapes them (the command line does, for every
+/// message it prints), and output for programs (`check --json`) keeps the text exactly.
 public func cappedForMessage(_ text: some StringProtocol) -> String {
-    var result = ""
-    var count = 0
-    for character in text {
-        if count == messageEchoLimit { return result + "…" }
-        count += 1
-        guard character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            result.append(character)
-            continue
-        }
-        for scalar in character.unicodeScalars {
-            result += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
-        }
+    var end = text.startIndex
+    for _ in 0..<messageEchoLimit {
+        guard end < text.endIndex else { return String(text) }
+        end = text.index(after: end)
     }
-    return result
+    return end == text.endIndex ? String(text) : String(text[..<end]) + "…"
 }
 
 /// Decimal text as people type it and JSON writes it: an optional `-`, digits with at most one

@@ -7,16 +7,17 @@ public enum BrewLookupError: Error, Equatable, Sendable, CustomStringConvertible
     /// A prefix shorter than 4 characters that is not a whole id.
     case prefixTooShort(String)
 
-    /// A sentence naming the reference.
+    /// A sentence naming the reference, capped (``cappedForMessage(_:)``): the reference is
+    /// whatever the user typed, however long.
     public var description: String {
         switch self {
         case let .notFound(reference):
-            reference == "last" ? "the journal has no brews" : "no brew with id '\(reference)'"
+            reference == "last" ? "the journal has no brews" : "no brew with id '\(cappedForMessage(reference))'"
         case let .ambiguous(reference, candidates):
-            "id prefix '\(reference)' matches \(candidates.count) brews: "
+            "id prefix '\(cappedForMessage(reference))' matches \(candidates.count) brews: "
                 + candidates.map(\.rawValue).joined(separator: ", ")
         case let .prefixTooShort(reference):
-            "id prefix '\(reference)' is too short: give at least 4 characters"
+            "id prefix '\(cappedForMessage(reference))' is too short: give at least 4 characters"
         }
     }
 }

@@ -78,7 +78,7 @@ struct BrewLogApp {
     private func currentMoment() throws(CLIError) -> Date {
         guard let text = environment["BREWLOG_NOW"], !text.isEmpty else { return Date() }
         guard let timestamp = Timestamp(rfc3339: text) else {
-            throw CLIError.configuration("BREWLOG_NOW is not an RFC 3339 time: '\(text)'", hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
+            throw CLIError.configuration("BREWLOG_NOW is not an RFC 3339 time: '\(cappedForMessage(text))'", hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
         }
         return timestamp.date
     }
@@ -91,7 +91,7 @@ struct BrewLogApp {
     private func lockTimeout() throws(CLIError) -> Double {
         guard let text = environment["BREWLOG_LOCK_TIMEOUT"], !text.isEmpty else { return 10 }
         guard let seconds = Double(text), seconds >= 0, seconds <= BrewLogApp.maximumLockTimeout else {
-            throw CLIError.configuration("BREWLOG_LOCK_TIMEOUT is not a number of seconds from 0 to 86400: '\(text)'",
+            throw CLIError.configuration("BREWLOG_LOCK_TIMEOUT is not a number of seconds from 0 to 86400: '\(cappedForMessage(text))'",
                                          hint: "for example BREWLOG_LOCK_TIMEOUT=10")
         }
         return seconds

@@ -21,7 +21,7 @@ struct CommandContext {
     func when(_ option: String) throws(CLIError) -> When? {
         guard let text = arguments.value(option) else { return nil }
         guard let when = When(text, now: now, timeZone: timeZone) else {
-            throw CLIError.usage("invalid value '\(text)' for '--\(option)'",
+            throw CLIError.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'",
                                  hint: "use now, today, yesterday, YYYY-MM-DD, HH:MM or YYYY-MM-DDTHH:MM[:SS][±HH:MM]", command: command)
         }
         return when

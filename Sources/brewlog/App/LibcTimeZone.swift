@@ -18,7 +18,7 @@ struct LibcTimeZone: UTCOffsetSource {
     /// zone file under `TZDIR` (default `/usr/share/zoneinfo`), or be an absolute path to one.
     init(environment: [String: String]) throws(CLIError) {
         if let value = environment["TZ"], !LibcTimeZone.isValid(value, zoneFolder: environment["TZDIR"]) {
-            throw CLIError.configuration("TZ names no time zone: '\(value)'",
+            throw CLIError.configuration("TZ names no time zone: '\(cappedForMessage(value))'",
                                          hint: "use a zone name such as Europe/Berlin, a POSIX rule such as CET-1CEST,M3.5.0,M10.5.0/3, or unset TZ")
         }
         tzset()

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BrewLogCore
 
 /// The command line and the location variables as the kernel gave them, checked to be UTF-8.
 ///
@@ -22,7 +23,7 @@ enum ProcessInput {
         for position in 1..<max(1, Int(CommandLine.argc)) {
             guard let raw = CommandLine.unsafeArgv[position] else { break }
             guard let argument = String(validatingCString: raw) else {
-                throw CLIError.usage("argument \(position) is not valid UTF-8: '\(String(cString: raw))'",
+                throw CLIError.usage("argument \(position) is not valid UTF-8: '\(cappedForMessage(String(cString: raw)))'",
                                      hint: "brewlog reads its arguments as UTF-8; rename the file or pass a UTF-8 path", command: nil)
             }
             arguments.append(argument)
@@ -34,7 +35,7 @@ enum ProcessInput {
     static func checkEnvironment() throws(CLIError) {
         for name in pathVariables {
             guard let raw = getenv(name), String(validatingCString: raw) == nil else { continue }
-            throw CLIError.configuration("\(name) is not valid UTF-8: '\(String(cString: raw))'",
+            throw CLIError.configuration("\(name) is not valid UTF-8: '\(cappedForMessage(String(cString: raw)))'",
                                          hint: "set \(name) to a UTF-8 path, or unset it")
         }
     }

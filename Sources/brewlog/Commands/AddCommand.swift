@@ -24,7 +24,8 @@ enum AddCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let timestamp = try moment(context)
         var record = BrewRecord(id: .random(), timestamp: timestamp)
-        try FieldOptions.apply(context, to: Binding(get: { record }, set: { record = $0 }))
+        let notes = try context.arguments.value("notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
+        try FieldOptions.apply(context, notes: notes, to: Binding(get: { record }, set: { record = $0 }))
         try FieldOptions.validate(record, context)
 
         let filled = record
@@ -32,7 +33,7 @@ enum AddCommand: BrewLogCommand {
         let outcome = try context.session().write { store throws(CLIError) -> (brew: Brew, store: BrewLogStore)? in
             if onceADay, let existing = store.brew(on: timestamp.day) {
                 if !context.quiet {
-                    context.out.line("\(timestamp.day) already has a brew (\(existing.id)); nothing added.")
+                    context.out.line("\(timestamp.day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
                 }
                 return nil
             }
@@ -47,7 +48,7 @@ enum AddCommand: BrewLogCommand {
         } else {
             let summary = store.streakSummary
             let style = context.style
-            context.out.line("Logged \(style.bold(brew.id.rawValue)) at \(BrewFormatting.dateTime(brew.timestamp)). "
+            context.out.line("Logged \(style.bold(brew.id.rawValue.terminalSafe)) at \(BrewFormatting.dateTime(brew.timestamp)). "
                 + StreakCommand.sentence(summary, style: style))
         }
     }
@@ -56,7 +57,7 @@ enum AddCommand: BrewLogCommand {
     static func moment(_ context: CommandContext) throws(CLIError) -> Timestamp {
         guard let when = try context.when("date") else { return Timestamp(date: context.now, timeZone: context.timeZone) }
         guard let moment = when.recordingMoment(now: context.now, timeZone: context.timeZone) else {
-            throw context.usage("'\(context.arguments.value("date") ?? "")' is in the future", hint: "brews are logged after they happen")
+            throw context.usage("'\(cappedForMessage(context.arguments.value("date") ?? ""))' is in the future", hint: "brews are logged after they happen")
         }
         return moment
     }

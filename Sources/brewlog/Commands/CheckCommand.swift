@@ -28,16 +28,19 @@ enum CheckCommand: BrewLogCommand {
                 }
             }
             guard !context.quiet else { return }
+            // Paths and reasons can hold any text (a path argument, an echoed journal value):
+            // escaped for the terminal here, kept exact by --json below.
+            let path = journal.path.terminalSafe, rejectedPath = journal.rejectedPath.terminalSafe
             if repair.removedByteOrderMark {
-                context.out.line("\(journal.path):1: removed the UTF-8 byte order mark at the start of the file.")
+                context.out.line("\(path):1: removed the UTF-8 byte order mark at the start of the file.")
             }
             for problem in repair.moved {
-                context.out.line("\(journal.path):\(problem.line): moved to \(journal.rejectedPath): \(problem.reason)")
+                context.out.line("\(path):\(problem.line): moved to \(rejectedPath): \(problem.reason.terminalSafe)")
             }
             if repair.moved.isEmpty {
-                context.out.line(repair.removedByteOrderMark ? "No bad lines to move." : "\(journal.path): no problems; nothing to repair.")
+                context.out.line(repair.removedByteOrderMark ? "No bad lines to move." : "\(path): no problems; nothing to repair.")
             } else {
-                context.out.line("Moved \(repair.moved.count) bad line\(repair.moved.count == 1 ? "" : "s") to \(journal.rejectedPath).")
+                context.out.line("Moved \(repair.moved.count) bad line\(repair.moved.count == 1 ? "" : "s") to \(rejectedPath).")
             }
             return
         }
@@ -60,7 +63,7 @@ enum CheckCommand: BrewLogCommand {
             context.out.line(text + "]}")
         } else {
             for problem in report.problems {
-                context.out.line("\(journal.path):\(problem.line): \(problem.reason)")
+                context.out.line("\(journal.path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
             }
         }
         guard report.problems.isEmpty else {
@@ -69,7 +72,7 @@ enum CheckCommand: BrewLogCommand {
                                          hint: "'brewlog check --repair' moves the bad lines to \(journal.rejectedPath)")
         }
         if !context.quiet && !context.json {
-            context.out.line("\(journal.path): \(report.brewCount) brew\(report.brewCount == 1 ? "" : "s"), no problems.")
+            context.out.line("\(journal.path.terminalSafe): \(report.brewCount) brew\(report.brewCount == 1 ? "" : "s"), no problems.")
         }
     }
 }

@@ -1,3 +1,5 @@
+import BrewLogCore
+
 /// `brewlog completion bash|zsh|fish`: prints a completion script built from the command specs.
 enum CompletionCommand: BrewLogCommand {
     static let spec = CommandSpec(
@@ -21,7 +23,7 @@ enum CompletionCommand: BrewLogCommand {
         case "zsh": context.out.write(CompletionScripts.zsh())
         case "fish": context.out.write(CompletionScripts.fish())
         default:
-            throw context.usage("unknown shell '\(shell)'",
+            throw context.usage("unknown shell '\(cappedForMessage(shell))'",
                                 hint: nearest(to: shell, in: ["bash", "zsh", "fish"]).map { "did you mean '\($0)'?" } ?? "use bash, zsh or fish")
         }
     }

@@ -28,6 +28,7 @@ enum EditCommand: BrewLogCommand {
         let arguments = context.arguments
         let unset = try fieldsToUnset(context)
         let moment = arguments.value("date") == nil ? nil : try AddCommand.moment(context)
+        let notes = try arguments.value("notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         let appended = try arguments.value("append-notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         let editing = arguments.has("editor")
         guard FieldOptions.anyGiven(in: arguments) || !unset.isEmpty || moment != nil || appended != nil
@@ -67,10 +68,10 @@ enum EditCommand: BrewLogCommand {
             }
             if let moment { draft.timestamp.wrappedValue = moment }
             if let editedNotes { draft.notes.wrappedValue = editedNotes }
-            try FieldOptions.apply(context, to: draft)
+            try FieldOptions.apply(context, notes: notes, to: draft)
             for tag in arguments.all("untag") {
                 guard draft.tags.wrappedValue.contains(tag) else {
-                    throw context.usage("brew \(brew.id) has no tag '\(tag)'",
+                    throw context.usage("brew \(brew.id) has no tag '\(cappedForMessage(tag))'",
                                         hint: record.tags.isEmpty ? "it has no tags" : "its tags: \(record.tags.joined(separator: ", "))")
                 }
                 draft.tags.wrappedValue.removeAll { $0 == tag }
@@ -92,10 +93,10 @@ enum EditCommand: BrewLogCommand {
         } else if context.quiet {
             context.out.line(brew.id.rawValue)
         } else if changed.isEmpty {
-            context.out.line("No changes to \(brew.id).")
+            context.out.line("No changes to \(brew.id.rawValue.terminalSafe).")
         } else {
             let names = BrewField.allCases.filter(changed.contains).map(\.optionName).joined(separator: ", ")
-            context.out.line("Updated \(context.style.bold(brew.id.rawValue)): \(names).")
+            context.out.line("Updated \(context.style.bold(brew.id.rawValue.terminalSafe)): \(names).")
         }
     }
 
@@ -127,7 +128,7 @@ enum EditCommand: BrewLogCommand {
         for name in context.arguments.all("unset") {
             guard let field = BrewField(name: name), field != .id, field != .date else {
                 let names = BrewField.allCases.filter { $0 != .id && $0 != .date }.map(\.optionName)
-                throw context.usage("cannot unset '\(name)'",
+                throw context.usage("cannot unset '\(cappedForMessage(name))'",
                                     hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "fields: \(names.joined(separator: ", "))")
             }
             let option = field == .tags ? "tag" : field.optionName

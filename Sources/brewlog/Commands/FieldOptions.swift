@@ -23,13 +23,17 @@ enum FieldOptions {
     /// Parses each field option given and writes it into `draft`, refusing a value outside its
     /// field's range here, where the text the user typed can be echoed (capped). Validation of
     /// the whole record happens after, in the core.
-    static func apply(_ context: CommandContext, to draft: Binding<BrewRecord>) throws(CLIError) {
+    ///
+    /// `notes` is `--notes` as ``notes(_:_:)`` read it, which the command does before it opens
+    /// the journal: standard input may be a person typing, who must not hold up other writers,
+    /// and when it is closed the journal could be opened on its descriptor and read as notes.
+    static func apply(_ context: CommandContext, notes: String?, to draft: Binding<BrewRecord>) throws(CLIError) {
         let arguments = context.arguments
         if let text = arguments.value("rating") {
             draft.rating.wrappedValue = try wholeNumber(text, "rating", .rating, hint: "give a whole number from 1 to 5", context)
         }
-        if let text = arguments.value("notes") {
-            draft.notes.wrappedValue = try notes(text, context)
+        if let notes {
+            draft.notes.wrappedValue = notes
         }
         for (option, keyPath) in [("method", \BrewRecord.method), ("coffee", \.coffee), ("grind", \.grind)] {
             if let text = arguments.value(option) {
@@ -69,14 +73,12 @@ enum FieldOptions {
         }
     }
 
-    /// The notes text, or all of standard input for `-` (without its final newline).
+    /// The notes text, or all of standard input for `-` (without its final newline), read
+    /// strictly (``StandardInput/readText()``): a closed or unreadable input, or one that is not
+    /// UTF-8, is refused rather than taken as empty or repaired notes.
     static func notes(_ text: String, _ context: CommandContext) throws(CLIError) -> String {
         guard text == "-" else { return text }
-        var input = [UInt8]()
-        while let line = readLine(strippingNewline: false) {
-            input.append(contentsOf: line.utf8)
-        }
-        var notes = String(decoding: input, as: UTF8.self)
+        var notes = try StandardInput.readText()
         if notes.hasSuffix("\n") { notes.removeLast() }
         return notes
     }

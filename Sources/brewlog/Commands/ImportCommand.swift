@@ -31,7 +31,7 @@ enum ImportCommand: BrewLogCommand {
             incoming = records
         case let .failure(problems):
             for problem in problems.problems {
-                context.out.line("\(path):\(problem.line): \(problem.reason)")
+                context.out.line("\(path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
             }
             throw CLIError.dataError("\(path) has \(problems.problems.count) bad record\(problems.problems.count == 1 ? "" : "s"); nothing imported",
                                      hint: "fix the lines listed above and import again")
@@ -64,7 +64,7 @@ enum ImportCommand: BrewLogCommand {
         guard !context.quiet else { return }
         let verb = dryRun ? "Would import" : "Imported"
         for id in conflicts {
-            context.out.line("conflict: \(id) differs from the journal's brew; kept the journal's")
+            context.out.line("conflict: \(id.rawValue.terminalSafe) differs from the journal's brew; kept the journal's")
         }
         var summary = "\(verb) \(added) new brew\(added == 1 ? "" : "s")"
         if replaced > 0 { summary += ", replaced \(replaced)" }
@@ -77,7 +77,7 @@ enum ImportCommand: BrewLogCommand {
     static func format(_ context: CommandContext, default fallback: ExchangeFormat) throws(CLIError) -> ExchangeFormat {
         guard let text = context.arguments.value("format") else { return fallback }
         guard let format = ExchangeFormat(rawValue: text) else {
-            throw context.usage("invalid value '\(text)' for '--format'", hint: "use jsonl, json or csv")
+            throw context.usage("invalid value '\(cappedForMessage(text))' for '--format'", hint: "use jsonl, json or csv")
         }
         return format
     }
@@ -86,7 +86,7 @@ enum ImportCommand: BrewLogCommand {
         switch context.arguments.value("prefer") ?? "existing" {
         case "existing": return false
         case "incoming": return true
-        case let other: throw context.usage("invalid value '\(other)' for '--prefer'", hint: "use existing or incoming")
+        case let other: throw context.usage("invalid value '\(cappedForMessage(other))' for '--prefer'", hint: "use existing or incoming")
         }
     }
 

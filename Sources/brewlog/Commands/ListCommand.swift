@@ -20,7 +20,7 @@ enum ListCommand: BrewLogCommand {
         var limit: Int?
         if let text = context.arguments.value("limit") {
             guard let value = Int(text), value >= 0 else {
-                throw context.usage("invalid value '\(text)' for '--limit'", hint: "give a whole number, 0 or more")
+                throw context.usage("invalid value '\(cappedForMessage(text))' for '--limit'", hint: "give a whole number, 0 or more")
             }
             limit = value
         }

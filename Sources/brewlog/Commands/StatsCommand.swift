@@ -42,9 +42,11 @@ enum StatsCommand: BrewLogCommand {
         out.line()
         out.line(style.bold(title))
         let shown = groups.prefix(8)
-        let nameWidth = min(40, shown.map { BrewFormatting.displayWidth($0.name) }.max() ?? 0)
-        for group in shown {
-            var line = "  " + BrewFormatting.padded(BrewFormatting.truncate(group.name, to: nameWidth), to: nameWidth)
+        // Escaped before measuring, so the columns line up with what the terminal shows.
+        let names = shown.map(\.name.terminalSafe)
+        let nameWidth = min(40, names.map { BrewFormatting.displayWidth($0) }.max() ?? 0)
+        for (group, name) in zip(shown, names) {
+            var line = "  " + BrewFormatting.padded(BrewFormatting.truncate(name, to: nameWidth), to: nameWidth)
                 + "  " + String(group.brews).leftPadded(to: 5)
             if showRating, let rating = group.averageRating { line += "  ★ " + oneDecimal(rating) }
             out.line(line)

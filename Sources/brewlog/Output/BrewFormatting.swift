@@ -29,9 +29,12 @@ enum BrewFormatting {
         return dateTime(timestamp) + " " + (timestamp.utcOffsetSeconds < 0 ? "-" : "+") + pad2(offset / 3600) + ":" + pad2(offset % 3600 / 60)
     }
 
-    /// The first line of the notes.
+    /// The notes up to their first line break: `\n`, `\r\n` or `\r`. Cut by scalar, since a
+    /// `\r\n` is one `Character`, equal to neither `"\n"` nor `"\r"`.
     static func firstLine(_ notes: String) -> String {
-        String(notes.prefix { $0 != "\n" && $0 != "\r" })
+        let scalars = notes.unicodeScalars
+        let end = scalars.firstIndex { $0 == "\n" || $0 == "\r" } ?? scalars.endIndex
+        return String(scalars[..<end])
     }
 
     /// `s` cut to `width` columns with `…` when it is longer.

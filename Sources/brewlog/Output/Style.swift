@@ -1,3 +1,5 @@
+import BrewLogCore
+
 /// ANSI styling that is either on or off for the whole run, decided once from `--color` and the environment.
 struct Style {
     let enabled: Bool
@@ -12,7 +14,7 @@ struct Style {
             let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
             return Style(enabled: isTerminal && !noColor && environment["TERM"] != "dumb")
         case let other:
-            throw CLIError.usage("invalid value '\(other)' for '--color'", hint: "use auto, always or never", command: nil)
+            throw CLIError.usage("invalid value '\(cappedForMessage(other))' for '--color'", hint: "use auto, always or never", command: nil)
         }
     }
 

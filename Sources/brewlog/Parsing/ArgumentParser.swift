@@ -1,3 +1,5 @@
+import BrewLogCore
+
 /// The options and arguments given to one command, by long option name.
 struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
@@ -69,7 +71,7 @@ struct ArgumentParser {
                 let available = (command?.options ?? []) + GlobalOptions.all + (command == nil ? [GlobalOptions.version] : [])
                 guard let option = available.first(where: { $0.long == name }) else {
                     let suggestion = nearest(to: name, in: available.map(\.long)).map { "did you mean '--\($0)'?" }
-                    throw CLIError.usage("unknown option '--\(name)'", hint: suggestion, command: command)
+                    throw CLIError.usage("unknown option '--\(cappedForMessage(name))'", hint: suggestion, command: command)
                 }
                 if option.valueName != nil {
                     let value: String
@@ -120,7 +122,7 @@ struct ArgumentParser {
         let count = parsed.positionals.count
         if count > command.positionalCount.upperBound {
             let extra = parsed.positionals[command.positionalCount.upperBound]
-            throw CLIError.usage("unexpected argument '\(extra)'", hint: nil, command: command)
+            throw CLIError.usage("unexpected argument '\(cappedForMessage(extra))'", hint: nil, command: command)
         }
         if count < command.positionalCount.lowerBound {
             let missing = command.arguments.first.map(\.name) ?? "argument"
@@ -132,6 +134,6 @@ struct ArgumentParser {
     func lookup(_ name: String) throws(CLIError) -> CommandSpec {
         if let command = commands.first(where: { $0.name == name }) { return command }
         let suggestion = nearest(to: name, in: commands.map(\.name)).map { "did you mean '\($0)'?" }
-        throw CLIError.usage("unknown command '\(name)'", hint: suggestion ?? "see 'brewlog --help' for the commands", command: nil)
+        throw CLIError.usage("unknown command '\(cappedForMessage(name))'", hint: suggestion ?? "see 'brewlog --help' for the commands", command: nil)
     }
 }
