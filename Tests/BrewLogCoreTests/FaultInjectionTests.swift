@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 @testable import BrewLogCore
 
-/// Real system calls, except that the `occurrence`-th call named `failing` fails with EIO.
+/// Real system calls, except that the `occurrence`-th call named `failing` fails with `code` (EIO by default).
 /// With `shortWrites`, every write writes at most half of what it is given, so a failing
 /// write leaves part of a line on disk, as a full disk would.
 final class FaultySystemCalls: SystemCalls {
@@ -14,7 +14,10 @@ final class FaultySystemCalls: SystemCalls {
     private let counts = Mutex([String: Int]())
     private let failedOnce = Mutex(false)
 
-    init(failing: String, occurrence: Int, shortWrites: Bool = false) {
+    private let code: Int32
+
+    init(failing: String, occurrence: Int, code: Int32 = EIO, shortWrites: Bool = false) {
+        self.code = code
         self.failing = failing
         self.occurrence = occurrence
         self.shortWrites = shortWrites
@@ -29,7 +32,7 @@ final class FaultySystemCalls: SystemCalls {
         }
         if name == failing && count == occurrence {
             failedOnce.withLock { $0 = true }
-            throw SystemCallError(name, EIO)
+            throw SystemCallError(name, code)
         }
     }
 
@@ -185,6 +188,35 @@ struct RepairAndCreateFaultTests {
         } else {
             #expect(text == nil, "\(fault): a failed first add left \(String(describing: text))")
         }
+    }
+}
+
+@Suite("A failed system call is named for what the user was doing, not for a step they never asked for")
+struct FailureMessageTests {
+    @Test("each message names the right file and cause", arguments: [
+        // An existing journal on a read-only mount: the lock file cannot be made, the journal is not "created".
+        ("open", 1, EROFS, true, "lock for writing", "the file system is read-only"),
+        // `chattr +i` on the journal: appending is not permitted.
+        ("open", 3, EPERM, true, "open for appending", "Operation not permitted"),
+        // A full inode table while a rewrite makes its temporary file.
+        ("open", 3, ENOSPC, false, "cannot create a temporary file in", "No space left on device; nothing was changed"),
+        // A file-size limit or a full disk during the append.
+        ("write", 1, EFBIG, true, "append to", "File too large; nothing was added"),
+    ] as [(String, Int, Int32, Bool, String, String)])
+    func messages(call: String, occurrence: Int, code: Int32, appending: Bool, operation: String, reason: String) throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n")
+        let system = FaultySystemCalls(failing: call, occurrence: occurrence, code: code)
+        let error = #expect(throws: JournalError.self) {
+            let journal = try writer(folder.file("j.jsonl"), system: system)
+            let store = try fileStore(journal)
+            if appending { store.recordBrew() } else { store.brews[0].rating = 4 }
+            try store.save()
+        }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains(operation) && message.contains(reason), "\(message)")
+        #expect(!message.contains("cannot create journal"))
+        #expect(folder.text("j.jsonl") == lineA + "\n")
     }
 }
 

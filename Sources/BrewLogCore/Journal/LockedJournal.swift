@@ -163,9 +163,11 @@ public final class LockedJournal: Journal {
             // The last look before writing: the lock file and the journal are still the ones locked and opened.
             try verifyUnchanged(since: file)
             wrote = true
-            try call("append to") { () throws(SystemCallError) in
+            do throws(SystemCallError) {
                 try writeAll(fd, Array(text.utf8))
                 try system.fsync(fd)
+            } catch {
+                throw .io(path: path, operation: "append to", reason: "\(error.call): \(error); nothing was added")
             }
             // The lines are durable in the file this writer opened; it must still be the journal.
             let written = try call("stat") { () throws(SystemCallError) in try system.fstat(fd) }
