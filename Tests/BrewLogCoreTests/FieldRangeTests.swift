@@ -147,13 +147,13 @@ struct FieldRangeTests {
     @Test("a byte order mark at the start of a journal is reported by name on line 1")
     func byteOrderMark() throws {
         let bytes = [0xEF, 0xBB, 0xBF] + Array((line("") + "\n" + line("", id: "b2") + "\n").utf8)
-        let scan = bytes.withUnsafeBufferPointer { JournalScan($0) }
+        let scan = JournalReader(bytes, firstProblemOnly: false)
         let expected = "the file starts with a UTF-8 byte order mark (BOM); 'brewlog check --repair' removes it"
         #expect(scan.problems.map(\.line) == [1])
         #expect(scan.problems.first?.reason == expected)
-        #expect(scan.brewCount == 1)
+        #expect(scan.entries.count == 1)
         do throws(JournalError) {
-            _ = try ParallelLineReader(bytes, path: "j")
+            _ = try JournalReader.brews(of: bytes, path: "j")
             Issue.record("a journal with a byte order mark was read")
         } catch {
             #expect(error.description == "j:1: " + expected)

@@ -320,3 +320,31 @@ struct LineSizeTests {
         }
     }
 }
+
+@Suite("check and load read a journal the same way, however it is cut into runs")
+struct OneReadingTests {
+    @Test("every problem of a large journal, in file order, with its line; load stops at the first", arguments: [
+        [3, 12_000, 19_999],
+        [17_500],
+        [1, 2, 20_001],
+    ])
+    func problemsAcrossRuns(bad: [Int]) throws {
+        let folder = TemporaryFolder()
+        var lines = (1...20_000).map { #"{"id":"id\#($0)","date":"2026-11-28T08:00:00Z","notes":"a line long enough to make the file span several runs"}"# }
+        for line in bad where line <= lines.count { lines[line - 1] = "{broken \(line)" }
+        // A duplicate of the first brew's id near the end, in another run than the first.
+        lines.append(#"{"id":"id5","date":"2026-11-29T08:00:00Z","notes":""}"#)
+        folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
+        let expected = (bad.filter { $0 <= 20_000 } + [20_001]).sorted()
+        let report = try writer(folder.file("j.jsonl")).check()
+        #expect(report.problems.map(\.line) == expected)
+        #expect(report.brewCount == 20_000 - bad.filter { $0 <= 20_000 }.count)
+        #expect(report.problems.last?.reason == "duplicate id 'id5' (first on line 5)")
+        #expect {
+            try load(folder.file("j.jsonl"))
+        } throws: { error in
+            guard case let .malformedLine(_, line, _) = error as? JournalError else { return false }
+            return line == expected[0]
+        }
+    }
+}

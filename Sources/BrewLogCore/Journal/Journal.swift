@@ -9,30 +9,3 @@ public protocol Journal: AnyObject {
     /// Persists `changes` (inserts, updates, removals since the last load or save).
     func save(_ changes: JournalChanges) throws(JournalError)
 }
-
-/// A journal held in memory: what `BrewLogStore()` uses, and what tests compose a store with.
-public final class InMemoryJournal: Journal {
-    /// The brews as last saved, in order.
-    public private(set) var records: [BrewRecord]
-    /// How many times ``save(_:)`` was called with a non-empty change set.
-    public private(set) var saveCount = 0
-
-    /// A journal holding `records`.
-    public init(_ records: [BrewRecord] = []) {
-        self.records = records
-    }
-
-    /// The saved brews, in order.
-    public func load() throws(JournalError) -> JournalSnapshot {
-        JournalSnapshot(records: records)
-    }
-
-    /// Applies `changes` to the held records, keeping the order of untouched ones.
-    public func save(_ changes: JournalChanges) throws(JournalError) {
-        guard !changes.isEmpty else { return }
-        saveCount += 1
-        let removed = Set(changes.removed)
-        let updated = Dictionary(changes.updated.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        records = records.compactMap { removed.contains($0.id) ? nil : updated[$0.id] ?? $0 } + changes.inserted
-    }
-}

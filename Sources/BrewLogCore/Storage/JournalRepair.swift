@@ -6,14 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// What `check` found in a journal: how many brews are valid, and every bad line.
-public struct JournalReport: Equatable, Sendable {
-    /// The number of valid brews.
-    public let brewCount: Int
-    /// Every bad line, in file order.
-    public let problems: [JournalProblem]
-}
-
 extension LockedJournal {
     /// Reads the whole journal and reports every problem, without stopping at the first.
     public func check() throws(JournalError) -> JournalReport {
@@ -22,8 +14,8 @@ extension LockedJournal {
         if let readLimit, readLimit < bytes.count {
             bytes.removeLast(bytes.count - readLimit)
         }
-        let scan = bytes.withUnsafeBufferPointer { JournalScan($0) }
-        return JournalReport(brewCount: scan.brewCount, problems: scan.problems)
+        let reader = JournalReader(bytes, firstProblemOnly: false)
+        return JournalReport(brewCount: reader.entries.count, problems: reader.problems)
     }
 
     /// Moves every bad line, byte for byte, to `PATH.rejected` (appending, each ending in a
@@ -38,7 +30,7 @@ extension LockedJournal {
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         let removedByteOrderMark = read.starts(with: byteOrderMark)
         let bytes = removedByteOrderMark ? Array(read.dropFirst(3)) : read
-        let scan = bytes.withUnsafeBufferPointer { JournalScan($0) }
+        let scan = JournalReader(bytes, firstProblemOnly: false)
         guard !scan.problems.isEmpty || removedByteOrderMark else { return JournalRepair(moved: [], removedByteOrderMark: false) }
         if !scan.problems.isEmpty {
             var rejected: [UInt8] = []

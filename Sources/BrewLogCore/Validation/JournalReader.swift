@@ -8,28 +8,34 @@ import Musl
 import Darwin
 #endif
 
-/// Validates a whole journal text on every core: the lines are cut into one run per core at line
-/// boundaries, each run is checked on its own thread, and the runs are joined in order. Duplicate
-/// ids are then found in one pass, and the first bad line of the file is the one reported.
-struct ParallelLineReader {
-    /// The brews of the text, in order.
-    var entries: [JournalSnapshot.Entry] = []
+/// The one way a journal's text is validated, for loading, `check` and `repair` alike: the lines
+/// are cut into runs at line boundaries (one per core, at most eight), each run is checked on its
+/// own thread, the runs are joined in order, and duplicate ids are found in one pass over the
+/// joined brews.
+///
+/// Loading stops at the first bad line of the file (``firstProblemOnly``); `check` and `repair`
+/// collect every one.
+struct JournalReader {
+    /// The valid brews of the text, in order (a second line with a known id is not one).
+    private(set) var entries: [JournalSnapshot.Entry] = []
+    /// Every bad line, in file order (only the first when reading stops there).
+    private(set) var problems: [JournalProblem] = []
 
     /// One run of lines, checked on its own: its brews and the line (in the run) of each, its
-    /// number of lines, and its first problem.
+    /// number of lines, and its problems.
     private struct Run: Sendable {
         var entries: [JournalSnapshot.Entry] = []
         var lines: [Int] = []
         var lineCount = 0
-        var problem: (line: Int, reason: String)?
+        var problems: [JournalProblem] = []
     }
 
-    /// Reads `text`; throws the first problem as `PATH:LINE`.
-    init(_ text: [UInt8], path: String) throws(JournalError) {
-        let bounds = ParallelLineReader.runBounds(text)
+    /// Validates `text`, stopping at the first problem when `firstProblemOnly`.
+    init(_ text: [UInt8], firstProblemOnly: Bool) {
+        let bounds = JournalReader.runBounds(text)
         let runs = Mutex([Run?](repeating: nil, count: bounds.count))
         DispatchQueue.concurrentPerform(iterations: bounds.count) { index in
-            let run = ParallelLineReader.check(text, bounds[index])
+            let run = JournalReader.check(text, bounds[index], firstProblemOnly: firstProblemOnly)
             runs.withLock { $0[index] = run }
         }
         let checked = runs.withLock { $0 }
@@ -37,23 +43,38 @@ struct ParallelLineReader {
         var duplicates = DuplicateFilter(expecting: brews)
         entries.reserveCapacity(brews)
         var lineOffset = 0
-        for run in checked {
-            guard let run else { continue }
+        for case let run? in checked {
+            var found = run.problems.map { JournalProblem(line: $0.line + lineOffset, reason: $0.reason, range: $0.range) }
             for (entry, line) in zip(run.entries, run.lines) {
                 if let problem = duplicates.admit(entry.id, line: lineOffset + line) {
-                    throw JournalError.malformedLine(path: path, line: lineOffset + line, reason: problem.reason)
+                    found.append(JournalProblem(line: lineOffset + line, reason: problem.reason, range: entry.start..<entry.end))
+                } else {
+                    entries.append(entry)
                 }
             }
-            if let problem = run.problem {
-                throw JournalError.malformedLine(path: path, line: lineOffset + problem.line, reason: problem.reason)
+            if !found.isEmpty {
+                found.sort { $0.line < $1.line }
+                problems += found
+                if firstProblemOnly {
+                    problems = [problems[0]]
+                    return
+                }
             }
-            entries += run.entries
             lineOffset += run.lineCount
         }
     }
 
-    /// Checks the lines in `bounds`, stopping at the first bad one.
-    private static func check(_ text: [UInt8], _ bounds: Range<Int>) -> Run {
+    /// Validates `text` for loading: its brews, or the first bad line as `PATH:LINE: reason`.
+    static func brews(of text: [UInt8], path: String) throws(JournalError) -> [JournalSnapshot.Entry] {
+        let reader = JournalReader(text, firstProblemOnly: true)
+        if let problem = reader.problems.first {
+            throw .malformedLine(path: path, line: problem.line, reason: problem.reason)
+        }
+        return reader.entries
+    }
+
+    /// Checks the lines in `bounds`, stopping at the first bad one when `firstProblemOnly`.
+    private static func check(_ text: [UInt8], _ bounds: Range<Int>, firstProblemOnly: Bool) -> Run {
         var run = Run()
         // Reserving only claims address space; pages are touched as lines arrive.
         run.entries.reserveCapacity(bounds.count / 64)
@@ -61,25 +82,26 @@ struct ParallelLineReader {
         text.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[bounds])
             forEachLine(in: slice) { line in
-                guard run.problem == nil else { return }
+                guard !firstProblemOnly || run.problems.isEmpty else { return }
+                run.lineCount = line.number
                 let first = bounds.lowerBound == 0 && line.number == 1
+                let start = bounds.lowerBound + line.range.lowerBound
                 switch checkLine(UnsafeBufferPointer(rebasing: slice[line.range]), terminated: line.terminated, first: first) {
                 case let .success(brew):
-                    run.lineCount = line.number
                     if let brew {
-                        let start = bounds.lowerBound + line.range.lowerBound
                         run.entries.append(.init(id: brew.id, timestamp: brew.timestamp, start: start, end: start + line.range.count))
                         run.lines.append(line.number)
                     }
                 case let .failure(problem):
-                    run.problem = (line.number, problem.reason)
+                    run.problems.append(JournalProblem(line: line.number, reason: problem.reason, range: start..<start + line.range.count))
                 }
             }
         }
         return run
     }
 
-    /// One range per core (a single one for small texts), each ending just after a newline.
+    /// One range per core (at most eight; a single one for small texts), each ending just after
+    /// a newline.
     private static func runBounds(_ text: [UInt8]) -> [Range<Int>] {
         let cores = min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let runs = text.count < 256 * 1024 ? 1 : cores

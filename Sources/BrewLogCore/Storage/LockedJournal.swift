@@ -84,9 +84,9 @@ public final class LockedJournal: Journal {
         if let readLimit, readLimit < bytes.count {
             bytes.removeLast(bytes.count - readLimit)
         }
-        let reader = try ParallelLineReader(bytes, path: path)
-        loaded = LoadedFile(entries: reader.entries, file: file, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true, text: bytes)
-        return JournalSnapshot(text: bytes, entries: reader.entries)
+        let entries = try JournalReader.brews(of: bytes, path: path)
+        loaded = LoadedFile(entries: entries, file: file, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true, text: bytes)
+        return JournalSnapshot(text: bytes, entries: entries)
     }
 
     /// Writes `changes`: appended when they are inserts only, otherwise an atomic rewrite.
