@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import BrewLogCore
+
+@Suite("Only a held journal can load and save, and a writer never overwrites what another program did")
+struct LockedJournalTests {
+    @Test("a released journal can neither load nor save; one opened for reading cannot save or repair")
+    func heldOnly() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n")
+        let journal = try writer(folder.file("j.jsonl"))
+        let store = try fileStore(journal)
+        journal.release()
+        store.recordBrew()
+        #expect(throws: JournalError.notHeld(path: folder.file("j.jsonl"), operation: "save")) { try store.save() }
+        #expect(throws: JournalError.notHeld(path: folder.file("j.jsonl"), operation: "load")) { try journal.load() }
+
+        let reading = try FileJournal(path: folder.file("j.jsonl")).open(.reading, timeout: 1)
+        let readStore = try fileStore(reading)
+        readStore.recordBrew()
+        #expect(throws: JournalError.notHeld(path: folder.file("j.jsonl"), operation: "save")) { try readStore.save() }
+        #expect(throws: JournalError.notHeld(path: folder.file("j.jsonl"), operation: "repair")) { try reading.repair() }
+        #expect(folder.text("j.jsonl") == lineA + "\n")
+    }
+
+    @Test("writing { } releases the lock on every path, errors included")
+    func releasedAfterClosure() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        struct Stop: JournalErrorConvertible {
+            init(_ error: JournalError) {}
+            init() {}
+        }
+        #expect(throws: Stop.self) {
+            try FileJournal(path: path).writing(timeout: 1) { (_: LockedJournal) throws(Stop) in throw Stop() }
+        }
+        #expect(try FileJournal(path: path).open(.writing, timeout: 0.01).access == .writing)
+    }
+
+    @Test("a lock file deleted while held: the writer that held it writes nothing; the one that came in keeps its brew")
+    func lockFileDeleted() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n")
+        let first = try writer(folder.file("j.jsonl"))
+        let firstStore = try fileStore(first)
+        try firstStore.brew(matching: "aaaa").notes = "first writer"
+        unlink(folder.file("j.jsonl.lock"))
+
+        let second = try writer(folder.file("j.jsonl"))
+        let secondStore = try fileStore(second)
+        let kept = secondStore.recordBrew { $0.notes = "second writer" }
+        try secondStore.save()
+        second.release()
+
+        #expect(throws: JournalError.changedByAnotherProgram(path: folder.file("j.jsonl"),
+                                                             what: "the lock file '\(folder.file("j.jsonl.lock"))' was replaced")) {
+            try firstStore.save()
+        }
+        #expect(try load(folder.file("j.jsonl")).records.map(\.id) == [BrewID(unchecked: "aaaa00000001"), kept.id])
+    }
+
+    @Test("a journal a sync tool renamed in after the read is kept; the writer says so and writes nothing", arguments: [true, false])
+    func journalReplaced(appending: Bool) throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n")
+        let journal = try writer(folder.file("j.jsonl"))
+        let store = try fileStore(journal)
+        if appending { store.recordBrew() } else { try store.brew(matching: "aaaa").notes = "mine" }
+        folder.write("synced.tmp", lineA + "\n" + lineB + "\n")
+        rename(folder.file("synced.tmp"), folder.file("j.jsonl"))
+        #expect(throws: JournalError.self) { try store.save() }
+        #expect(folder.text("j.jsonl") == lineA + "\n" + lineB + "\n")
+    }
+}
