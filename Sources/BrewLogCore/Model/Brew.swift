@@ -52,7 +52,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
 
     /// Every field as a value. Reading it is a read of every property.
     public var record: BrewRecord {
-        if AccessList.current != nil {
+        if ChangeRegistry.isTracking {
             let registry = self.registry
             for keyPath in Brew.trackedKeyPaths {
                 registry.access(keyPath)
@@ -198,7 +198,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
 
     @inline(__always)
     private func read<Value>(_ property: KeyPath<Brew, Value>, _ field: KeyPath<BrewRecord, Value>) -> Value {
-        if AccessList.current != nil {
+        if ChangeRegistry.isTracking {
             registry.access(property)
         }
         // Key paths are immutable; the compiler cannot see that `KeyPath` is safe to send.
