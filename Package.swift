@@ -11,9 +11,11 @@ let package = Package(
     targets: [
         .target(name: "BrewLogCore"),
         .executableTarget(name: "brewlog", dependencies: ["BrewLogCore"]),
-        .executableTarget(name: "brewlog-bench", dependencies: ["BrewLogCore"], path: "Benchmarks/brewlog-bench"),
-        .testTarget(name: "BrewLogCoreTests", dependencies: ["BrewLogCore"]),
-        .testTarget(name: "BrewLogCLITests", dependencies: ["BrewLogCore", "brewlog"]),
+        // Deterministic generators shared by the tests and the benchmarks; never shipped.
+        .target(name: "BrewLogTestSupport", path: "Tests/BrewLogTestSupport"),
+        .executableTarget(name: "brewlog-bench", dependencies: ["BrewLogCore", "BrewLogTestSupport"], path: "Benchmarks/brewlog-bench"),
+        .testTarget(name: "BrewLogCoreTests", dependencies: ["BrewLogCore", "BrewLogTestSupport"]),
+        .testTarget(name: "BrewLogCLITests", dependencies: ["BrewLogCore", "brewlog", "BrewLogTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import BrewLogCore
+import BrewLogTestSupport
 import Foundation
 
 /// Realistic journals of N brews: one to four brews a day over the years up to a given day,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BrewLogCore
+import BrewLogTestSupport
 
 /// One typed FIELDS value and what `add` must do with it: store it (the JSON it shows) or refuse it.
 struct TypedValue: CustomTestStringConvertible, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-import BrewLogCore
+import BrewLogTestSupport
 
 @Suite("Robustness: random arguments, concurrent writers, killed writers")
 struct RobustnessTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 @testable import BrewLogCore
 
 /// Random text that exercises escaping: quotes, backslashes, newlines, control characters, emoji, CJK.

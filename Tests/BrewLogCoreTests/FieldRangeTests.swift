@@ -118,16 +118,6 @@ struct FieldRangeTests {
         #expect(problem(#"{"id":"a","date":"\#(text)"}"#) == nil)
     }
 
-    @Test("a typed WHEN with :60 is the :59 of that minute", arguments: [
-        ("2026-11-29T23:59:60", "2026-11-29T23:59:59+01:00"),
-        ("2026-11-29T23:59:60+09:00", "2026-11-29T23:59:59+09:00"),
-        ("23:59:60", "2026-11-29T23:59:59+01:00"),
-    ])
-    func leapSecondWhen(text: String, expected: String) {
-        let when = When(text, now: stamp("2026-11-29T09:15:00+01:00").date, timeZone: zone("Europe/Berlin"))
-        #expect(when == .moment(stamp(expected)))
-    }
-
     /// Lines whose unknown key or value is not UTF-8.
     static let invalidUTF8: [[UInt8]] = [
         Array(#"{"id":"a","date":"2026-11-29T07:15:00Z",""#.utf8) + [0xFF] + Array(#"":1}"#.utf8),

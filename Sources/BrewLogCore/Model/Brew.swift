@@ -52,7 +52,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
 
     /// Every field as a value. Reading it is a read of every property.
     public var record: BrewRecord {
-        if AccessList.current != nil {
+        if ChangeRegistry.isTracking {
             let registry = self.registry
             for keyPath in Brew.trackedKeyPaths {
                 registry.access(keyPath)
@@ -180,8 +180,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     public var description: String { "Brew(\(id), \(timestamp))" }
 
     /// The key paths of the tracked stored properties (reading ``record`` reads them all).
-    /// (Key paths are immutable, so sharing this constant across threads is safe.)
-    nonisolated(unsafe) static let trackedKeyPaths: [AnyKeyPath] = [
+    static let trackedKeyPaths: [AnyKeyPath & Sendable] = [
         \Brew.timestamp, \Brew.rating, \Brew.notes, \Brew.method, \Brew.coffee, \Brew.doseGrams,
         \Brew.waterGrams, \Brew.grind, \Brew.temperatureCelsius, \Brew.brewTimeSeconds, \Brew.tags,
     ]
@@ -197,20 +196,16 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     }
 
     @inline(__always)
-    private func read<Value>(_ property: KeyPath<Brew, Value>, _ field: KeyPath<BrewRecord, Value>) -> Value {
-        if AccessList.current != nil {
+    private func read<Value>(_ property: KeyPath<Brew, Value>, _ field: KeyPath<BrewRecord, Value> & Sendable) -> Value {
+        if ChangeRegistry.isTracking {
             registry.access(property)
         }
-        // Key paths are immutable; the compiler cannot see that `KeyPath` is safe to send.
-        nonisolated(unsafe) let field = field
         return storage.withLock { $0.record[keyPath: field] }
     }
 
     private func write<Value: Equatable & Sendable>(
-        _ property: KeyPath<Brew, Value>, _ keyPath: WritableKeyPath<BrewRecord, Value>, _ field: BrewField, _ newValue: Value
+        _ property: KeyPath<Brew, Value>, _ keyPath: WritableKeyPath<BrewRecord, Value> & Sendable, _ field: BrewField, _ newValue: Value
     ) {
-        // Key paths are immutable; the compiler cannot see that `KeyPath` is safe to send.
-        nonisolated(unsafe) let keyPath = keyPath
         let (changed, owner, registry) = storage.withLock { storage -> (Bool, ChangeLog?, ChangeRegistry?) in
             guard storage.record[keyPath: keyPath] != newValue else { return (false, nil, nil) }
             storage.record[keyPath: keyPath] = newValue

@@ -28,6 +28,14 @@ public func withTracking<T>(_ apply: () throws -> T, onChange: @escaping @Sendab
     return result
 }
 
+extension ChangeRegistry {
+    /// Whether a ``withTracking(_:onChange:)`` scope is running on this thread. When it is not
+    /// (almost always), an observable object need not report its reads at all.
+    public static var isTracking: Bool {
+        activeScopes.load(ordering: .relaxed) > 0 && pthread_getspecific(accessListKey) != nil
+    }
+}
+
 /// How many tracking scopes are running in the process, on any thread. While it is zero (almost
 /// always, in the command-line tool) a read skips the thread-local lookup altogether.
 let activeScopes = Atomic<Int>(0)

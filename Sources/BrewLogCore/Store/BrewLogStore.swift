@@ -214,12 +214,12 @@ public final class BrewLogStore {
     public var streakSummary: StreakSummary {
         let today = self.today
         let version = changeLog.streakInputsVersion
-        if let memo, memo.version == version, memo.summary.today == today, AccessList.current == nil {
+        if let memo, memo.version == version, memo.summary.today == today, !ChangeRegistry.isTracking {
             return memo.summary
         }
         // Inside a tracking scope every brew's date must be read through its registry; outside
         // one, the snapshot's dates do, without making a single object.
-        let summary = AccessList.current == nil
+        let summary = !ChangeRegistry.isTracking
             ? StreakSummary(brewDays: slots.indices.lazy.map { self.timestamp(at: $0).day }, today: today)
             : StreakSummary(brewDays: brews.lazy.map(\.day), today: today)
         memo = (version, summary)

@@ -1,6 +1,6 @@
 import BrewLogCore
 
-/// `brewlog completion bash|zsh|fish`: prints a completion script built from the command specs.
+/// `brewlog completion bash|zsh|fish`: prints a completion script: the commands and options come from the command specs, the rest of each script is hand-written.
 enum CompletionCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "completion",

@@ -26,9 +26,9 @@ enum StatsCommand: BrewLogCommand {
         let style = context.style
         out.line(style.bold("Brews") + "       \(stats.brews) on \(stats.brewDays) day\(stats.brewDays == 1 ? "" : "s")")
         out.line(style.bold("Streak") + "      \(streak.current) current, \(streak.longest) longest\(streak.brewedToday ? " (today included)" : "")")
-        out.line(style.bold("Rating") + "      " + (stats.averageRating.map { "\(oneDecimal($0)) average" } ?? "-"))
+        out.line(style.bold("Rating") + "      " + (stats.averageRating.map { "\(BrewFormatting.oneDecimal($0)) average" } ?? "-"))
         out.line(style.bold("Ratio") + "       " + (stats.averageRatio.map { BrewFormatting.ratio($0) + " average" } ?? "-"))
-        out.line(style.bold("Dose") + "        " + (stats.averageDose.map { oneDecimal($0) + " g average" } ?? "-"))
+        out.line(style.bold("Dose") + "        " + (stats.averageDose.map { BrewFormatting.oneDecimal($0) + " g average" } ?? "-"))
         section("Methods", stats.methods, showRating: true, out: out, style: style)
         section("Coffees", stats.coffees, showRating: false, out: out, style: style)
         out.line()
@@ -47,19 +47,13 @@ enum StatsCommand: BrewLogCommand {
         let nameWidth = min(40, names.map { BrewFormatting.displayWidth($0) }.max() ?? 0)
         for (group, name) in zip(shown, names) {
             var line = "  " + BrewFormatting.padded(BrewFormatting.truncate(name, to: nameWidth), to: nameWidth)
-                + "  " + String(group.brews).leftPadded(to: 5)
-            if showRating, let rating = group.averageRating { line += "  ★ " + oneDecimal(rating) }
+                + "  " + BrewFormatting.padded(String(group.brews), to: 5, alignedRight: true)
+            if showRating, let rating = group.averageRating { line += "  ★ " + BrewFormatting.oneDecimal(rating) }
             out.line(line)
         }
         if groups.count > shown.count {
             out.line(style.dim("  … and \(groups.count - shown.count) more"))
         }
-    }
-
-    /// `4.5`; a value too large to count in tenths is written as ``formatNumber(_:)`` writes it.
-    static func oneDecimal(_ value: Double) -> String {
-        guard abs(value) < 1e15, let tenths = Int(exactly: (value * 10).rounded()) else { return formatNumber(value) }
-        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
     private static func json(_ stats: BrewStatistics, _ streak: StreakSummary) -> String {
@@ -81,12 +75,5 @@ enum StatsCommand: BrewLogCommand {
             + "\"longestStreak\":\(streak.longest),\"brewedToday\":\(streak.brewedToday),"
             + "\"averageRating\":\(number(stats.averageRating)),\"averageRatio\":\(number(stats.averageRatio)),"
             + "\"averageDose\":\(number(stats.averageDose)),\"methods\":\(groups(stats.methods)),\"coffees\":\(groups(stats.coffees))}"
-    }
-}
-
-extension String {
-    /// The text right-aligned in `width` columns.
-    func leftPadded(to width: Int) -> String {
-        String(repeating: " ", count: max(0, width - count)) + self
     }
 }

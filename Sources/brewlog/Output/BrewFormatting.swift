@@ -66,9 +66,16 @@ enum BrewFormatting {
         }
     }
 
-    /// Pads `text` with spaces to `width` columns.
-    static func padded(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+    /// Pads `text` with spaces to `width` columns, after it (or before it, `alignedRight`).
+    static func padded(_ text: String, to width: Int, alignedRight: Bool = false) -> String {
+        let spaces = String(repeating: " ", count: max(0, width - displayWidth(text)))
+        return alignedRight ? spaces + text : text + spaces
+    }
+
+    /// `4.5`; a value too large to count in tenths is written as ``formatNumber(_:)`` writes it.
+    static func oneDecimal(_ value: Double) -> String {
+        guard abs(value) < 1e15, let tenths = Int(exactly: (value * 10).rounded()) else { return formatNumber(value) }
+        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
     /// `18 g`, `18.5 g`.

@@ -30,7 +30,7 @@ struct Heatmap {
         var lines = [monthLine]
         let dayLabels = ["Mon", "", "Wed", "", "Fri", "", "Sun"]
         for weekday in 0..<7 {
-            var line = dayLabels[weekday].padding(toLength: labelWidth)
+            var line = BrewFormatting.padded(dayLabels[weekday], to: labelWidth)
             for week in 0..<weeks {
                 let day = firstMonday.adding(days: 7 * week + weekday)
                 line += day > today ? "  " : cell(brewsPerDay[day] ?? 0) + " "
@@ -51,11 +51,4 @@ struct Heatmap {
     }
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-}
-
-extension String {
-    /// The text padded with spaces (or cut) to `length` characters.
-    func padding(toLength length: Int) -> String {
-        count >= length ? String(prefix(length)) : self + String(repeating: " ", count: length - count)
-    }
 }

@@ -35,7 +35,7 @@ enum HelpText {
         let indent = 26
         let lead = "  " + name
         if lead.count < indent - 1 {
-            return lead + String(repeating: " ", count: indent - lead.count) + help + "\n"
+            return BrewFormatting.padded(lead, to: indent) + help + "\n"
         }
         return lead + "\n" + String(repeating: " ", count: indent) + help + "\n"
     }

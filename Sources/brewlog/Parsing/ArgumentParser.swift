@@ -5,8 +5,6 @@ struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
-    /// Long option names in the order given (for edits applied in order).
-    private(set) var order: [(name: String, value: String?)] = []
 
     /// The last value of `option`, GNU style (a later `--rating 4` wins over an earlier one).
     func value(_ option: String) -> String? { values[option]?.last }
@@ -17,7 +15,6 @@ struct ParsedArguments {
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     mutating func add(_ option: OptionSpec, value: String?) {
-        order.append((option.long, value))
         if let value {
             values[option.long, default: []].append(value)
         } else {

@@ -40,10 +40,6 @@ struct CommandSpec {
     let options: [OptionSpec]
     /// Extra paragraphs after the options (examples, notes).
     var discussion: String?
-
-    func option(named long: String) -> OptionSpec? {
-        options.first { $0.long == long }
-    }
 }
 
 /// Options every command accepts, before or after the subcommand name.

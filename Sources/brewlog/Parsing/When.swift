@@ -1,3 +1,4 @@
+import BrewLogCore
 import Foundation
 
 /// A WHEN argument as users type it: `now`, `today`, `yesterday`, `YYYY-MM-DD`, `HH:MM[:SS]`
@@ -6,14 +7,14 @@ import Foundation
 ///
 /// A date alone is a whole calendar day; everything else is a moment. Without an offset a time
 /// is read on the local clock (`timeZone`), and recorded with the offset in force then.
-public enum When: Equatable, Sendable {
+enum When: Equatable, Sendable {
     /// A whole calendar day.
     case day(CalendarDay)
     /// One moment, with the offset it was given in (or the local one).
     case moment(Timestamp)
 
     /// Parses `text` relative to `now` in `timeZone`; `nil` when it is not a WHEN.
-    public init?(_ text: String, now: Date, timeZone: any UTCOffsetSource) {
+    init?(_ text: String, now: Date, timeZone: any UTCOffsetSource) {
         let today = Timestamp(date: now, timeZone: timeZone).day
         switch text.lowercased() {
         case "now": self = .moment(Timestamp(date: now, timeZone: timeZone)); return
@@ -39,14 +40,15 @@ public enum When: Equatable, Sendable {
             self = .moment(When.local(day: day, hour: hour, minute: minute, second: second, timeZone: timeZone))
             return
         }
-        let full = "\(day)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" + rest[timeEnd...]
-        guard let timestamp = Timestamp(rfc3339: full) else { return nil }
-        self = .moment(timestamp)
+        // The offset is read (and checked) by the journal's own RFC 3339 parser, at midnight.
+        guard let midnight = Timestamp(rfc3339: "\(day)T00:00:00" + rest[timeEnd...]) else { return nil }
+        let sinceMidnight = TimeInterval(hour * 3600 + minute * 60 + second)
+        self = .moment(Timestamp(date: midnight.date + sinceMidnight, utcOffsetSeconds: midnight.utcOffsetSeconds))
     }
 
     /// The moment a brew logged for this WHEN is recorded at: `today` is now, an earlier day is
     /// 12:00 local; `nil` when that moment is after `now` (future moments are refused).
-    public func recordingMoment(now: Date, timeZone: any UTCOffsetSource) -> Timestamp? {
+    func recordingMoment(now: Date, timeZone: any UTCOffsetSource) -> Timestamp? {
         switch self {
         case let .moment(timestamp):
             return timestamp.date > now ? nil : timestamp
@@ -59,7 +61,7 @@ public enum When: Equatable, Sendable {
     }
 
     /// Whether `timestamp` is at or after the start of this WHEN: the `--since` test (a day starts at its first moment).
-    public func startsOnOrBefore(_ timestamp: Timestamp) -> Bool {
+    func startsOnOrBefore(_ timestamp: Timestamp) -> Bool {
         switch self {
         case let .day(day): day <= timestamp.day
         case let .moment(moment): moment.date <= timestamp.date
@@ -67,7 +69,7 @@ public enum When: Equatable, Sendable {
     }
 
     /// Whether `timestamp` is at or before the end of this WHEN: the `--until` test (a day ends at its last moment).
-    public func endsOnOrAfter(_ timestamp: Timestamp) -> Bool {
+    func endsOnOrAfter(_ timestamp: Timestamp) -> Bool {
         switch self {
         case let .day(day): timestamp.day <= day
         case let .moment(moment): timestamp.date <= moment.date
@@ -75,7 +77,7 @@ public enum When: Equatable, Sendable {
     }
 
     /// The moment at a local wall-clock time, with the offset in force then.
-    static func local(day: CalendarDay, hour: Int, minute: Int, second: Int, timeZone: any UTCOffsetSource) -> Timestamp {
+    private static func local(day: CalendarDay, hour: Int, minute: Int, second: Int, timeZone: any UTCOffsetSource) -> Timestamp {
         let wall = Double(day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second)
         let guess = Date(timeIntervalSince1970: wall - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall))))
         let offset = timeZone.secondsFromGMT(for: guess)
@@ -86,10 +88,16 @@ public enum When: Equatable, Sendable {
     /// `Timestamp(rfc3339:)` reads it: a clock may show it, and `Date` cannot hold it.
     private static func clockTime(_ text: Substring) -> (Int, Int, Int)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.utf8.count == 2 }),
-              let hour = decimal(parts[0].utf8), let minute = decimal(parts[1].utf8), hour < 24, minute < 60 else { return nil }
-        let second = parts.count == 3 ? decimal(parts[2].utf8) : 0
+        guard (2...3).contains(parts.count),
+              let hour = twoDigits(parts[0]), let minute = twoDigits(parts[1]), hour < 24, minute < 60 else { return nil }
+        let second = parts.count == 3 ? twoDigits(parts[2]) : 0
         guard let second, second <= 60 else { return nil }
         return (hour, minute, min(second, 59))
+    }
+
+    /// The value of exactly two ASCII digits (no sign, no spaces).
+    private static func twoDigits(_ text: Substring) -> Int? {
+        guard text.utf8.count == 2, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text)
     }
 }

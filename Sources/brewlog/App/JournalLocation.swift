@@ -2,11 +2,11 @@
 /// else `$HOME/.local/share/brewlog/journal.jsonl`.
 ///
 /// A pure function of its inputs, so the executable reads the environment once and tests pass a dictionary.
-public enum JournalLocation {
+enum JournalLocation {
     /// Why no journal path could be chosen.
-    public struct Unresolved: Error, Equatable, Sendable, CustomStringConvertible {
+    struct Unresolved: Error, Equatable, Sendable, CustomStringConvertible {
         /// What went wrong.
-        public enum Reason: Equatable, Sendable {
+        enum Reason: Equatable, Sendable {
             /// No `--file`, `BREWLOG_FILE`, absolute `XDG_DATA_HOME` or `HOME` is set.
             case nothingSet
             /// Nothing else is set and `HOME` is a relative path, which would put the journal
@@ -17,15 +17,15 @@ public enum JournalLocation {
         }
 
         /// What went wrong.
-        public let reason: Reason
+        let reason: Reason
 
         /// An error for `reason`.
-        public init(_ reason: Reason = .nothingSet) {
+        init(_ reason: Reason = .nothingSet) {
             self.reason = reason
         }
 
         /// A sentence saying what went wrong.
-        public var description: String {
+        var description: String {
             switch reason {
             case .nothingSet:
                 "cannot tell where the journal is: none of --file, BREWLOG_FILE, XDG_DATA_HOME or HOME is set"
@@ -40,7 +40,7 @@ public enum JournalLocation {
     /// The journal path for `fileOption` and `environment`. Empty values count as unset, and a
     /// relative `XDG_DATA_HOME` is ignored, as the XDG base directory spec requires; so is a
     /// relative `HOME`. A path ending in `/` is refused: it names a folder.
-    public static func resolve(fileOption: String?, environment: [String: String]) throws(Unresolved) -> String {
+    static func resolve(fileOption: String?, environment: [String: String]) throws(Unresolved) -> String {
         if let fileOption, !fileOption.isEmpty { return try file(fileOption, source: nil) }
         if let file = environment["BREWLOG_FILE"], !file.isEmpty { return try self.file(file, source: "BREWLOG_FILE") }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
