@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Appending: how inserts alone reach the journal.
+extension LockedJournal {
+    func append(_ records: [BrewRecord], to loaded: LoadedFile) throws(JournalError) {
+        let startSize = loaded.file?.size ?? 0
+        var text = startSize > 0 && !loaded.endsWithNewline ? "\n" : ""
+        var entries = loaded.entries
+        for record in records {
+            let line = BrewLineCodec.encode(record)
+            let start = startSize + text.utf8.count
+            entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: start + line.utf8.count))
+            text += line + "\n"
+        }
+        let creating = loaded.file == nil
+        if creating { try ensureDirectory() }
+        let flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | (creating ? O_CREAT | O_EXCL : 0)
+        let fd: Int32
+        do throws(SystemCallError) {
+            fd = try system.open(target, flags, 0o600)
+        } catch {
+            if error.code == EEXIST || error.code == ENOENT || error.code == ELOOP {
+                throw .changedByAnotherProgram(path: path, what: "another program created, removed or replaced the journal")
+            }
+            throw creating ? cannotCreate(error) : .io(path: path, operation: "open for appending", reason: error.description)
+        }
+        defer { system.close(fd) }
+        let intentFD = lock.flatMap { $0.exclusive ? $0.fd : nil }
+        var opened: FileStatus?
+        var wrote = false
+        do throws(JournalError) {
+            let file = try call("stat") { () throws(SystemCallError) in try system.fstat(fd) }
+            opened = file
+            if let before = loaded.file, before.identity != file.identity {
+                throw .changedByAnotherProgram(path: path, what: "another program changed the journal")
+            }
+            if let intentFD {
+                try call("record the append in the lock file") { () throws(SystemCallError) in
+                    try writeAppendIntent(offset: file.size, lockFD: intentFD)
+                }
+            }
+            // The last look before writing: the lock file and the journal are still the ones locked and opened.
+            try verifyUnchanged(since: file)
+            wrote = true
+            do throws(SystemCallError) {
+                try writeAll(fd, Array(text.utf8))
+                try system.fsync(fd)
+            } catch {
+                throw .io(path: path, operation: "append to", reason: "\(error.call): \(error); nothing was added")
+            }
+            // The lines are durable in the file this writer opened; it must still be the journal.
+            let written = try call("stat") { () throws(SystemCallError) in try system.fstat(fd) }
+            guard let now = try FileJournal(path: path, system: system).status(of: target), now.isSameFile(as: written) else {
+                throw .changedByAnotherProgram(path: path, what: "another program replaced the journal during the append (the brew went to the old file)")
+            }
+            if creating {
+                try syncDirectory()
+            }
+            if let intentFD { clearAppendIntent(lockFD: intentFD) }
+            self.loaded = LoadedFile(entries: entries, file: written, endsWithNewline: true)
+        } catch {
+            // Leave the journal as it was: remove the file this append created, or cut off
+            // whatever part of the new lines reached it (unless the file is no longer the journal).
+            if let opened, case .changedByAnotherProgram = error {
+                if creating && !wrote { removeIfStill(opened) }
+            } else if creating {
+                // The file was made by this open (O_EXCL); without its status, remove it by name.
+                if let opened { removeIfStill(opened) } else { try? system.unlink(target) }
+            } else if wrote, let opened {
+                try? system.ftruncate(fd, opened.size)
+            }
+            if let intentFD { clearAppendIntent(lockFD: intentFD) }
+            throw error
+        }
+    }
+
+    /// Removes the journal file this writer created, unless another program has put its own there.
+    private func removeIfStill(_ created: FileStatus) {
+        guard let now = try? system.lstat(target), now.isSameFile(as: created) else { return }
+        try? system.unlink(target)
+    }
+}

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Rewriting: how updates and removals reach the journal, atomically.
+extension LockedJournal {
+    func rewrite(_ changes: JournalChanges, loaded: LoadedFile) throws(JournalError) {
+        try verifyUnchanged(since: loaded.file)
+        let bytes = loaded.text.count == loaded.file?.size ? loaded.text : try readFile()?.bytes ?? []
+        let removed = Set(changes.removed)
+        let updated = Dictionary(changes.updated.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        var entries: [JournalSnapshot.Entry] = []
+        var next = loaded.entries.startIndex
+        let file = try replaceContents(replacing: loaded.file) { (output: inout ChunkedWriter) throws(SystemCallError) in
+            try bytes.withUnsafeBufferPointer { buffer throws(SystemCallError) in
+                try forEachLine(in: buffer) { line throws(SystemCallError) in
+                    // The brews' lines come in file order: the next one is this line or a later one.
+                    var entry: JournalSnapshot.Entry?
+                    if next < loaded.entries.endIndex, loaded.entries[next].start == line.range.lowerBound {
+                        entry = loaded.entries[next]
+                        next += 1
+                    }
+                    if let entry, removed.contains(entry.id) { return }
+                    let start = output.total
+                    if let entry, let record = updated[entry.id] {
+                        try output.write(BrewLineCodec.encode(record))
+                        entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: output.total))
+                    } else {
+                        try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
+                        if let entry {
+                            entries.append(.init(id: entry.id, timestamp: entry.timestamp, start: start, end: output.total))
+                        }
+                    }
+                    try output.write("\n")
+                }
+            }
+            for record in changes.inserted {
+                let start = output.total
+                try output.write(BrewLineCodec.encode(record))
+                entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: output.total))
+                try output.write("\n")
+            }
+        }
+        self.loaded = LoadedFile(entries: entries, file: file, endsWithNewline: true)
+    }
+
+    /// The prefix of the temporary files a rewrite creates next to the journal.
+    var temporaryPrefix: String { "." + fileName + ".tmp-" }
+
+    /// Deletes temporary files a killed rewrite left behind. Only called holding the exclusive
+    /// lock: then no other writer can be using one. Best effort; failures are ignored.
+    func removeStaleTemporaryFiles() {
+        guard let folder = opendir(directory) else { return }
+        defer { closedir(folder) }
+        var stale: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(temporaryPrefix) { stale.append(name) }
+        }
+        for name in stale {
+            try? system.unlink(directory + "/" + name)
+        }
+    }
+
+    /// Replaces the journal atomically with what `produce` writes (temporary sibling, fsync,
+    /// rename, fsync of the folder), keeping `existing`'s mode, owner and group. Returns the
+    /// status of the new file.
+    ///
+    /// Where the system can swap two paths atomically, the commit is a swap, after which the file
+    /// swapped out must be the one that was read; if another program replaced the journal in the
+    /// instant between the last check and the swap, the swap is undone and nothing is lost.
+    func replaceContents(replacing existing: FileStatus?,
+                         _ produce: (inout ChunkedWriter) throws(SystemCallError) -> Void) throws(JournalError) -> FileStatus {
+        try ensureDirectory()
+        let temporary = directory + "/" + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd: Int32
+        do throws(SystemCallError) {
+            fd = try system.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        } catch {
+            throw .io(path: path, operation: "rewrite", reason: "cannot create a temporary file in '\(directory)': \(error.description); nothing was changed")
+        }
+        let written: FileStatus
+        do throws(SystemCallError) {
+            defer { system.close(fd) }
+            var writer = ChunkedWriter(fd: fd, journal: self)
+            try produce(&writer)
+            try writer.flush()
+            if let existing {
+                try system.fchmod(fd, existing.permissions)
+                let made = try system.fstat(fd)
+                if made.owner != existing.owner || made.group != existing.group {
+                    try system.fchown(fd, existing.owner, existing.group)
+                }
+            }
+            try system.fsync(fd)
+            written = try system.fstat(fd)
+        } catch {
+            try? system.unlink(temporary)
+            let reason = error.call == "fchown"
+                ? "cannot keep the journal's owner and group (\(error.description)); run the command as the journal's owner"
+                : "\(error.call): \(error)"
+            throw .io(path: path, operation: "rewrite", reason: reason + "; nothing was changed")
+        }
+        do throws(JournalError) {
+            try verifyUnchanged(since: existing)
+        } catch {
+            try? system.unlink(temporary)
+            throw error
+        }
+        try commit(temporary, replacing: existing)
+        try syncDirectory()
+        return written
+    }
+
+    /// Puts `temporary` in the journal's place; on failure the journal is as it was and
+    /// `temporary` is gone.
+    private func commit(_ temporary: String, replacing existing: FileStatus?) throws(JournalError) {
+        if let existing, try swap(temporary, replacing: existing) { return }
+        do throws(SystemCallError) {
+            try system.rename(temporary, target)
+        } catch {
+            try? system.unlink(temporary)
+            throw .io(path: path, operation: "rewrite", reason: "\(error.call): \(error); nothing was changed")
+        }
+    }
+
+    /// Swaps `temporary` and the journal, then checks that what was swapped out is the file that
+    /// was read, and swaps back if not. `false` when the system cannot swap (then nothing happened).
+    private func swap(_ temporary: String, replacing existing: FileStatus) throws(JournalError) -> Bool {
+        do throws(SystemCallError) {
+            try system.exchange(temporary, target)
+        } catch {
+            if [ENOSYS, EINVAL, ENOTSUP, EOPNOTSUPP].contains(error.code) { return false }
+            try? system.unlink(temporary)
+            throw .io(path: path, operation: "rewrite", reason: "\(error.call): \(error); nothing was changed")
+        }
+        // `temporary` now names the file that was the journal until the swap.
+        if let swappedOut = try? system.lstat(temporary), swappedOut.identity == existing.identity {
+            try? system.unlink(temporary)
+            return true
+        }
+        do throws(SystemCallError) {
+            try system.exchange(temporary, target)
+        } catch {
+            throw .changedByAnotherProgram(path: path, what: "another program replaced the journal at the last moment (its version is now '\(temporary)')")
+        }
+        try? system.unlink(temporary)
+        throw .changedByAnotherProgram(path: path, what: "another program replaced the journal")
+    }
+}
