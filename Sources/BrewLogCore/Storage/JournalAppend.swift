@@ -8,6 +8,8 @@ import Darwin
 
 /// Appending: how inserts alone reach the journal.
 extension LockedJournal {
+    /// Appends `records` with one `write` and an `fsync`, recording the intent in the lock file
+    /// first; on any failure the journal is left as `loaded` found it.
     func append(_ records: [BrewRecord], to loaded: LoadedFile) throws(JournalError) {
         let startSize = loaded.file?.size ?? 0
         var text = startSize > 0 && !loaded.endsWithNewline ? "\n" : ""

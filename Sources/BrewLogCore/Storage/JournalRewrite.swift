@@ -8,6 +8,7 @@ import Darwin
 
 /// Rewriting: how updates and removals reach the journal, atomically.
 extension LockedJournal {
+    /// Writes the whole journal anew with `changes` applied, copying untouched lines byte for byte.
     func rewrite(_ changes: JournalChanges, loaded: LoadedFile) throws(JournalError) {
         try verifyUnchanged(since: loaded.file)
         let bytes = loaded.text.count == loaded.file?.size ? loaded.text : try readFile()?.bytes ?? []
