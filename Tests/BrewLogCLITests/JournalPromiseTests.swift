@@ -181,3 +181,18 @@ struct EditorResolutionTests {
         #expect(sandbox.journalLines.isEmpty)
     }
 }
+
+@Suite("BREWLOG_NOW outside the years a journal can hold")
+struct UnreadableLineTests {
+    @Test("a moment whose local year would be 10000 (or 0) is refused before it reaches the journal", arguments: [
+        ("9999-12-31T23:59:59Z", "Europe/Berlin"),
+        ("0001-01-01T00:00:00Z", "America/New_York"),
+    ])
+    func yearOutOfRange(now: String, zone: String) {
+        let sandbox = Sandbox(now: now, timeZone: zone, journal: JournalPromiseTests.brew + "\n")
+        let result = sandbox.run(["add"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("outside the years a journal can record"))
+        #expect(sandbox.journal == JournalPromiseTests.brew + "\n")
+    }
+}

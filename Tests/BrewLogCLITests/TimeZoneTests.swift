@@ -39,13 +39,24 @@ struct TimeZoneTests {
 
     @Test("a TZ that names no zone is a configuration error, not UTC", arguments: [
         "Mars/Olympus", ":Mars/Olympus", "XYZ", "Europe/Berlinn", "/etc/passwd",
+        // Offsets glibc takes but no journal date can hold (24 hours, or 23:59:31 rounded up to it).
+        "AAA-24", "AAA+24", "<-24>+24", "AAA-23:59:31", "AAA-1BBB-24",
     ])
     func unknownZone(zone: String) {
         let sandbox = Sandbox(timeZone: zone)
         let result = sandbox.run(["add"])
         #expect(result.status == 78)
-        #expect(result.stderr.hasPrefix("brewlog: error: TZ names no time zone: '\(zone)'\nhint: "), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("brewlog: error: TZ names no time zone BrewLog can record: '\(zone)'\nhint: "), "\(result.stderr)")
         #expect(sandbox.journal == nil)
+    }
+
+    @Test("a TZ naming a FIFO is refused at once, not read")
+    func zoneFIFO() {
+        let sandbox = Sandbox()
+        #expect(mkfifo(sandbox.home + "/zone", 0o600) == 0)
+        let result = runProcess(brewlogBinary, ["list"], environment: sandbox.environment.merging(["TZ": sandbox.home + "/zone"]) { $1 },
+                                directory: sandbox.home, killAfterMicroseconds: 3_000_000)
+        #expect(result.status == 78)
     }
 
     @Test("TZDIR is where zone names are looked up")

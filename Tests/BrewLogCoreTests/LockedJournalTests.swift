@@ -71,4 +71,25 @@ struct LockedJournalTests {
         #expect(throws: JournalError.self) { try store.save() }
         #expect(folder.text("j.jsonl") == lineA + "\n" + lineB + "\n")
     }
+
+    @Test("a record whose line would not read back is refused before anything is written", arguments: [true, false])
+    func unwritable(appending: Bool) throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n")
+        let store = try fileStore(writer(folder.file("j.jsonl")))
+        // 23:30 UTC on the last day of 9999 is already year 10000 at +01:00.
+        let late = Timestamp(date: stamp("9999-12-31T23:30:00Z").date, utcOffsetSeconds: 3600)
+        if appending {
+            store.recordBrew(at: late)
+        } else {
+            try store.brew(matching: "aaaa").timestamp = late
+        }
+        #expect {
+            try store.save()
+        } throws: { error in
+            guard case .unwritable = error as? JournalError else { return false }
+            return true
+        }
+        #expect(folder.text("j.jsonl") == lineA + "\n")
+    }
 }

@@ -15,6 +15,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another program changed the journal or its lock file while this one held the lock:
     /// nothing was written.
     case changedByAnotherProgram(path: String, what: String)
+    /// A brew whose line would not read back (a value no reader accepts); nothing was written.
+    case unwritable(path: String, id: String, reason: String)
     /// A journal was used after its lock was released, or written through a reading handle.
     case notHeld(path: String, operation: String)
 
@@ -35,6 +37,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(path)' cannot be a journal: \(reason)"
         case let .changedByAnotherProgram(path, what):
             "\(what) while this command held the lock of '\(path)'; nothing was written"
+        case let .unwritable(path, id, reason):
+            "brew \(id) cannot be written to '\(path)': its line would not read back (\(reason)); nothing was written"
         case let .notHeld(path, operation):
             "cannot \(operation) '\(path)': the journal is not open for that (its lock is released, or it was opened for reading)"
         }

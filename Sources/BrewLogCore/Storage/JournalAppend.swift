@@ -15,7 +15,7 @@ extension LockedJournal {
         var text = startSize > 0 && !loaded.endsWithNewline ? "\n" : ""
         var entries = loaded.entries
         for record in records {
-            let line = BrewLineCodec.encode(record)
+            let line = try line(for: record)
             let start = startSize + text.utf8.count
             entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: start + line.utf8.count))
             text += line + "\n"

@@ -13,7 +13,14 @@ extension LockedJournal {
         try verifyUnchanged(since: loaded.file)
         let bytes = loaded.text.count == loaded.file?.size ? loaded.text : try readFile()?.bytes ?? []
         let removed = Set(changes.removed)
-        let updated = Dictionary(changes.updated.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        var updated: [BrewID: (record: BrewRecord, line: String)] = [:]
+        for record in changes.updated {
+            updated[record.id] = (record, try line(for: record))
+        }
+        var inserted: [(record: BrewRecord, line: String)] = []
+        for record in changes.inserted {
+            inserted.append((record, try line(for: record)))
+        }
         var entries: [JournalSnapshot.Entry] = []
         var next = loaded.entries.startIndex
         let file = try replaceContents(replacing: loaded.file) { (output: inout ChunkedWriter) throws(SystemCallError) in
@@ -27,8 +34,8 @@ extension LockedJournal {
                     }
                     if let entry, removed.contains(entry.id) { return }
                     let start = output.total
-                    if let entry, let record = updated[entry.id] {
-                        try output.write(BrewLineCodec.encode(record))
+                    if let entry, let (record, text) = updated[entry.id] {
+                        try output.write(text)
                         entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: output.total))
                     } else {
                         try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
@@ -39,9 +46,9 @@ extension LockedJournal {
                     try output.write("\n")
                 }
             }
-            for record in changes.inserted {
+            for (record, text) in inserted {
                 let start = output.total
-                try output.write(BrewLineCodec.encode(record))
+                try output.write(text)
                 entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: output.total))
                 try output.write("\n")
             }

@@ -120,4 +120,19 @@ public final class LockedJournal: Journal {
             }
         }
     }
+
+    /// The journal line for `record`, checked by the same rules a reader applies: a writer never
+    /// writes a line that would make the journal unreadable (a date outside the years RFC 3339
+    /// allows, a line too long, a value out of range), whatever let the record through.
+    func line(for record: BrewRecord) throws(JournalError) -> String {
+        var text = BrewLineCodec.encode(record)
+        let problem: LineProblem? = text.withUTF8 { bytes in
+            if case let .failure(problem) = checkLine(bytes, terminated: true, first: false) { return problem }
+            return nil
+        }
+        if let problem {
+            throw .unwritable(path: path, id: record.id.rawValue, reason: problem.reason)
+        }
+        return text
+    }
 }

@@ -80,8 +80,16 @@ struct BrewLogApp {
         guard let timestamp = Timestamp(rfc3339: text) else {
             throw CLIError.configuration("BREWLOG_NOW is not an RFC 3339 time: '\(cappedForMessage(text))'", hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
         }
+        // A day's margin at each end, so the moment has a four-digit year in every UTC offset.
+        guard timestamp.date > BrewLogApp.earliestNow, timestamp.date < BrewLogApp.latestNow else {
+            throw CLIError.configuration("BREWLOG_NOW is outside the years a journal can record (0001 to 9999): '\(cappedForMessage(text))'",
+                                         hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
+        }
         return timestamp.date
     }
+
+    private static let earliestNow = Date(timeIntervalSince1970: -62_135_596_800 + 86_400)
+    private static let latestNow = Date(timeIntervalSince1970: 253_402_300_799 - 86_400)
 
     /// The longest `BREWLOG_LOCK_TIMEOUT` accepted: a day. Longer waits are surely a typo, and
     /// the bound keeps every conversion of the timeout to milliseconds or nanoseconds in range.

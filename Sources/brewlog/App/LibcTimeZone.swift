@@ -18,8 +18,8 @@ struct LibcTimeZone: UTCOffsetSource {
     /// zone file under `TZDIR` (default `/usr/share/zoneinfo`), or be an absolute path to one.
     init(environment: [String: String]) throws(CLIError) {
         if let value = environment["TZ"], !LibcTimeZone.isValid(value, zoneFolder: environment["TZDIR"]) {
-            throw CLIError.configuration("TZ names no time zone: '\(cappedForMessage(value))'",
-                                         hint: "use a zone name such as Europe/Berlin, a POSIX rule such as CET-1CEST,M3.5.0,M10.5.0/3, or unset TZ")
+            throw CLIError.configuration("TZ names no time zone BrewLog can record: '\(cappedForMessage(value))'",
+                                         hint: "use a zone name such as Europe/Berlin, or a POSIX rule such as CET-1CEST,M3.5.0,M10.5.0/3 with offsets under 24 hours, or unset TZ")
         }
         tzset()
     }
@@ -45,9 +45,12 @@ struct LibcTimeZone: UTCOffsetSource {
 
     /// Whether `path` is a compiled zone file (it starts with the `TZif` magic).
     private static func isZoneFile(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking and regular files only: a FIFO named by TZ must not hang the program.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return false }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         var magic = [UInt8](repeating: 0, count: 4)
         let count = magic.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4) }
         return count == 4 && magic == Array("TZif".utf8)
@@ -72,11 +75,11 @@ private struct POSIXRule {
     }
 
     private mutating func parse() -> Bool {
-        guard name(), offset(maxHours: 99) else { return false }
+        guard name(), offset(maxHours: 24, recordable: true) else { return false }
         if index == bytes.count { return true }
         guard name() else { return false }
         if index < bytes.count, bytes[index] != UInt8(ascii: ",") {
-            guard offset(maxHours: 99) else { return false }
+            guard offset(maxHours: 24, recordable: true) else { return false }
         }
         if index == bytes.count { return true }
         guard take(","), date(), time(), take(","), date(), time() else { return false }
@@ -101,15 +104,20 @@ private struct POSIXRule {
         return index - start >= 3
     }
 
-    /// `[+-]hh[:mm[:ss]]`.
-    private mutating func offset(maxHours: Int) -> Bool {
+    /// `[+-]hh[:mm[:ss]]`. A zone's own offset must be `recordable`: under 24 hours once rounded
+    /// to the whole minutes a journal date carries (glibc takes up to 24:59:59, which no RFC 3339
+    /// date can hold).
+    private mutating func offset(maxHours: Int, recordable: Bool = false) -> Bool {
         _ = take("+") || take("-")
         guard let hours = number(maxDigits: 3), hours <= maxHours else { return false }
-        for _ in 0..<2 {
+        var parts = [hours * 3600]
+        for scale in [60, 1] {
             guard take(":") else { break }
             guard let part = number(maxDigits: 2), part < 60 else { return false }
+            parts.append(part * scale)
         }
-        return true
+        let seconds = parts.reduce(0, +)
+        return !recordable || (seconds + 30) / 60 < 24 * 60
     }
 
     /// `/time` after a date, if any.

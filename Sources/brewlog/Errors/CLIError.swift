@@ -111,6 +111,8 @@ extension CLIError {
             self = .changedMeanwhile(error.description)
         case .notHeld:
             self = .io(error.description)
+        case .unwritable:
+            self = .dataError(error.description, hint: "change the value named above; the journal is unchanged")
         }
     }
 
