@@ -52,6 +52,7 @@ final class FaultySystemCalls: SystemCalls {
     func rename(_ from: String, _ to: String) throws(SystemCallError) { try check("rename"); try real.rename(from, to) }
     func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError) { try check("flock"); try real.flock(fd, operation) }
     func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError) { try check("mkdir"); try real.mkdir(path, mode) }
+    func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError) { try check("chmod"); try real.chmod(path, mode) }
     func unlink(_ path: String) throws(SystemCallError) { try check("unlink"); try real.unlink(path) }
     func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus { try check("fstat"); return try real.fstat(fd) }
     func lstat(_ path: String) throws(SystemCallError) -> FileStatus { try check("lstat"); return try real.lstat(path) }
@@ -76,7 +77,7 @@ struct Fault: CustomTestStringConvertible, Sendable {
 }
 
 /// Every call a save makes, failing at its first few occurrences (reads during load happen before the fault matters).
-let faults: [Fault] = ["open", "read", "write", "fsync", "rename", "exchange", "fstat", "lstat", "fchmod", "fchown", "mkdir", "unlink", "pwrite", "pread", "flock", "ftruncate"].flatMap { call in
+let faults: [Fault] = ["open", "read", "write", "fsync", "rename", "exchange", "fstat", "lstat", "fchmod", "fchown", "mkdir", "chmod", "unlink", "pwrite", "pread", "flock", "ftruncate"].flatMap { call in
     (1...4).map { Fault(call: call, occurrence: $0) }
 } + (1...4).map { Fault(call: "write", occurrence: $0, shortWrites: true) }
 

@@ -44,6 +44,7 @@ final class InterferingSystemCalls: SystemCalls {
     func exchange(_ first: String, _ second: String) throws(SystemCallError) { note("exchange"); try real.exchange(first, second) }
     func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError) { note("flock"); try real.flock(fd, operation) }
     func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError) { note("mkdir"); try real.mkdir(path, mode) }
+    func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError) { note("chmod"); try real.chmod(path, mode) }
     func unlink(_ path: String) throws(SystemCallError) { note("unlink"); try real.unlink(path) }
     func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus { note("fstat"); return try real.fstat(fd) }
     func lstat(_ path: String) throws(SystemCallError) -> FileStatus { note("lstat"); return try real.lstat(path) }

@@ -37,6 +37,10 @@ extension LockedJournal {
         var opened: FileStatus?
         var wrote = false
         do throws(JournalError) {
+            if creating {
+                // The mode exactly, whatever the umask.
+                try call("set the mode of") { () throws(SystemCallError) in try system.fchmod(fd, 0o600) }
+            }
             let file = try call("stat") { () throws(SystemCallError) in try system.fstat(fd) }
             opened = file
             if let before = loaded.file, before.identity != file.identity {

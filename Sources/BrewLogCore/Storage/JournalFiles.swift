@@ -77,6 +77,8 @@ extension LockedJournal {
             prefix += "/" + component
             do throws(SystemCallError) {
                 try system.mkdir(prefix, 0o700)
+                // The mode exactly, whatever the umask.
+                try system.chmod(prefix, 0o700)
             } catch {
                 if error.code != EEXIST {
                     throw .cannotCreate(path: path, reason: "mkdir '\(prefix)': \(error)")

@@ -136,6 +136,10 @@ final class JournalLock {
             let what = file.kind == .regular ? "has other hard links (it could be the journal itself)" : "is \(file.kindDescription)"
             throw .io(path: journalPath, operation: "lock", reason: "its lock file '\(path)' \(what); remove it")
         }
+        // A lock file made under a restrictive umask would lock out its own owner next time.
+        if exclusive, file.owner == geteuid(), file.permissions & 0o600 != 0o600 {
+            try? system.fchmod(fd, file.permissions | 0o600)
+        }
         return JournalLock(path: path, fd: fd, file: file, exclusive: exclusive, journalPath: journalPath, system: system)
     }
 }

@@ -79,6 +79,9 @@ extension LockedJournal {
                 throw SystemCallError("fstat", EINVAL)
             }
             start = file.size
+            if file.owner == geteuid(), file.permissions & 0o600 != 0o600 {
+                try system.fchmod(fd, file.permissions | 0o600)
+            }
             var last: UInt8 = 0x0A
             if file.size > 0 {
                 _ = try withUnsafeMutableBytes(of: &last) { raw in

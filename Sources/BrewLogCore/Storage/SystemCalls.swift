@@ -44,6 +44,8 @@ public protocol SystemCalls: Sendable {
     func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError)
     /// `mkdir(2)`.
     func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError)
+    /// `chmod(2)`.
+    func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError)
     /// `unlink(2)`.
     func unlink(_ path: String) throws(SystemCallError)
     /// `fstat(2)`: what the open file is.
@@ -105,6 +107,11 @@ public struct PosixSystemCalls: SystemCalls {
     /// Calls `flock(2)`.
     public func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError) {
         _ = try retrying("flock") { posix_flock(fd, operation) }
+    }
+
+    /// Calls `chmod(2)`.
+    public func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError) {
+        _ = try retrying("chmod") { posix_chmod(path, mode) }
     }
 
     /// Calls `mkdir(2)`.
@@ -205,6 +212,7 @@ private func posix_fsync(_ fd: Int32) -> Int32 { fsync(fd) }
 private func posix_rename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 private func posix_flock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, operation) }
 private func posix_mkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, mode) }
+private func posix_chmod(_ path: String, _ mode: mode_t) -> Int32 { chmod(path, mode) }
 private func posix_unlink(_ path: String) -> Int32 { unlink(path) }
 private func posix_fstat(_ fd: Int32, _ info: inout stat) -> Int32 { fstat(fd, &info) }
 private func posix_lstat(_ path: String, _ info: inout stat) -> Int32 { lstat(path, &info) }
