@@ -31,9 +31,6 @@ extension BrewField {
         guard let field = copy.withUTF8({ BrewField(journalKeyBytes: $0) }) else { return nil }
         self = field
     }
-
-    /// The fields in table order, where a field's position is its bit in a line's seen-keys mask.
-    static let inTableOrder = allCases
 }
 
 /// A key as written in a line; its text is only built when it is needed (unknown keys, errors).
@@ -83,7 +80,7 @@ struct DecodedFields {
             unknown.append(UnknownField(key: name.text, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
             return
         }
-        let bit: UInt32 = 1 << UInt32(BrewField.inTableOrder.firstIndex(of: key) ?? 31)
+        let bit: UInt32 = 1 << UInt32(key.rawValue)
         if seen & bit != 0 { throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(name.text))\"", offset: keyOffset) }
         seen |= bit
         if key.canUnset, scanner.peek() == UInt8(ascii: "n") {

@@ -5,8 +5,9 @@
 /// Validation, the journal line's key order, the CSV columns, and on the command line the field
 /// options, `--unset`, the completion of field names and `show`'s rows are all derived from this
 /// table. Every switch over a field is exhaustive, so a new case does not compile until each place
-/// that must know it does; the order of the cases is the order of the journal keys and CSV columns.
-public enum BrewField: String, CaseIterable, Sendable {
+/// that must know it does; the order of the cases is the order of the journal keys and CSV columns,
+/// and a field's raw value is its position in it.
+public enum BrewField: Int, CaseIterable, Sendable {
     case id, date, rating, notes, method, coffee, dose, water, grind, temperature, brewTime, tags
 
     /// What a field holds, and the key path to it in a ``BrewRecord``.
@@ -74,8 +75,12 @@ public enum BrewField: String, CaseIterable, Sendable {
     public var journalKey: String { staticJournalKey.description }
 
     /// The range of a numeric field; `nil` for the others.
-    public var limit: FieldLimit? {
-        switch kind {
+    public var limit: FieldLimit? { BrewField.limits[rawValue] }
+
+    /// Each field's ``limit``, by position, worked out once: reading a journal checks ranges on
+    /// every line, and building ``kind`` each time would cost more than the check.
+    private static let limits: [FieldLimit?] = allCases.map { field in
+        switch field.kind {
         case .number(_, let limit, _), .rating(_, let limit), .duration(_, let limit): limit
         case .id, .date, .text, .optionalText, .tags: nil
         }
@@ -99,7 +104,8 @@ public enum BrewField: String, CaseIterable, Sendable {
         self = field
     }
 
-    /// The numeric fields with their ranges, in table order (what ``BrewRecord/validate()`` checks).
+    /// The numeric fields with their ranges, in table order, worked out once: what
+    /// ``BrewRecord/validate()`` checks on every journal line.
     static let ranged: [(field: BrewField, limit: FieldLimit)] = allCases.compactMap { field in field.limit.map { (field, $0) } }
 }
 
@@ -147,12 +153,18 @@ extension BrewRecord {
         }
     }
 
-    /// The value of numeric `field` as a Double, for its range check; `nil` when absent or not numeric.
+    /// The value of numeric `field` as a Double, for its range check; `nil` when absent or not
+    /// numeric. It reads the properties directly, not through ``BrewField/kind``'s key paths:
+    /// validation runs on every journal line, and a key path read copies the whole record. A
+    /// test checks that it agrees with the key paths.
     func numericValue(_ field: BrewField) -> Double? {
-        switch field.kind {
-        case .number(let path, _, _): self[keyPath: path]
-        case .rating(let path, _), .duration(let path, _): self[keyPath: path].map(Double.init)
-        case .id, .date, .text, .optionalText, .tags: nil
+        switch field {
+        case .rating: rating.map(Double.init)
+        case .dose: doseGrams
+        case .water: waterGrams
+        case .temperature: temperatureCelsius
+        case .brewTime: brewTimeSeconds.map(Double.init)
+        case .id, .date, .notes, .method, .coffee, .grind, .tags: nil
         }
     }
 }
