@@ -2,8 +2,9 @@ extension BrewField {
     /// The field whose journal key is `bytes`, or `nil` for a key BrewLog does not know.
     ///
     /// A line's keys are matched on their bytes, without building strings: the first byte picks
-    /// the candidates, and each is compared with the key the field table spells (a test checks
-    /// that every field's key is found here).
+    /// the likely fields, each compared with the key the field table spells; a key they miss is
+    /// compared with every field's, so a field added to the table is found even before it gets
+    /// its own first byte here (a test checks that every key is found, and nothing near it).
     init?(journalKeyBytes bytes: UnsafeBufferPointer<UInt8>) {
         func key(_ field: BrewField) -> BrewField? {
             let word = field.staticJournalKey
@@ -21,9 +22,12 @@ extension BrewField {
         case UInt8(ascii: "t"): key(.temperature) ?? key(.brewTime) ?? key(.tags)
         default: nil
         }
-        guard let field else { return nil }
+        guard let field = field ?? BrewField.everyField.first(where: { key($0) != nil }) else { return nil }
         self = field
     }
+
+    /// `allCases` made once, for the matcher's fallback.
+    private static let everyField = allCases
 
     /// The field whose journal key is `text`, matched as ``init(journalKeyBytes:)`` matches bytes.
     init?(journalKeyText text: String) {
@@ -116,7 +120,8 @@ struct DecodedFields {
             case .notes: notes = try string(name, &scanner)
             case .method: method = try optionalText(name, &scanner)
             case .coffee: coffee = try optionalText(name, &scanner)
-            default: grind = try optionalText(name, &scanner)
+            case .grind: grind = try optionalText(name, &scanner)
+            case .id, .date, .rating, .dose, .water, .temperature, .brewTime, .tags: return
             }
         case .dose: dose = try number(name, &scanner).value
         case .water: water = try number(name, &scanner).value
