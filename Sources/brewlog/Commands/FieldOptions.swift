@@ -78,14 +78,15 @@ enum FieldOptions {
     /// a person typing, who must not hold up other writers, and when it is closed the journal
     /// could be opened on its descriptor and read as notes.
     static func apply(_ context: CommandContext, notes: String?, to draft: Binding<BrewRecord>) throws(CLIError) {
-        for rank in 0..<applyingOrder {
+        for rank in 0..<rankCount {
             for field in BrewField.allCases where applyingRank(field) == rank {
                 try apply(field, context, notes: notes, to: draft)
             }
         }
     }
 
-    private static let applyingOrder = 6
+    /// How many kinds ``applyingRank(_:)`` tells apart; the id and the date rank past them (no option sets them).
+    private static let rankCount = 6
 
     private static func applyingRank(_ field: BrewField) -> Int {
         switch field.kind {
@@ -95,7 +96,7 @@ enum FieldOptions {
         case .number: 3
         case .duration: 4
         case .tags: 5
-        case .id, .date: applyingOrder
+        case .id, .date: rankCount
         }
     }
 
