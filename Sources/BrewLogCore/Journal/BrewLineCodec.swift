@@ -1,6 +1,6 @@
-/// Reads and writes one brew as one JSON Lines line, with the journal keys of SPEC's table.
+/// Reads and writes one brew as one JSON Lines line, with the journal keys of the field table (``BrewField``).
 ///
-/// Writing puts the known keys first in a fixed order, omits absent optionals, always writes
+/// Writing puts the known keys first in the table's order, omits absent optionals, always writes
 /// `notes`, and then the unknown keys exactly as they were read.
 public enum BrewLineCodec {
     /// The brew in `line` (without its newline), or a reason it is not one.
@@ -37,8 +37,8 @@ public enum BrewLineCodec {
                     let key = try scanner.scanRawString()
                     let keyText: String? = key.decoded == nil ? nil : try scanner.decodedString(key)
                     let keyBytes = UnsafeBufferPointer(rebasing: line[key.range])
-                    let field = keyText.map(KnownKey.init(text:)) ?? KnownKey(bytes: keyBytes)
-                    if field == .unknown, keyText == nil, !key.ascii, !isValidUTF8(keyBytes) {
+                    let field = keyText.map(BrewField.init(journalKeyText:)) ?? BrewField(journalKeyBytes: keyBytes)
+                    if field == nil, keyText == nil, !key.ascii, !isValidUTF8(keyBytes) {
                         throw JSONSyntaxError(message: "invalid UTF-8 in a key", offset: key.range.lowerBound)
                     }
                     let keyName = KeyName(key: field, escaped: keyText, range: key.range, line: line)
@@ -79,28 +79,28 @@ public enum BrewLineCodec {
         return try result.get()
     }
 
-    /// The line for `record`, without a newline.
+    /// The line for `record`, without a newline: its fields in ``BrewField`` order, then its
+    /// unknown keys.
     public static func encode(_ record: BrewRecord) -> String {
-        var line = "{\"id\":"
-        appendQuoted(record.id.rawValue, to: &line)
-        line += ",\"date\":\"" + record.timestamp.description + "\""
-        if let rating = record.rating { line += ",\"rating\":\(rating)" }
-        line += ",\"notes\":"
-        appendQuoted(record.notes, to: &line)
-        appendOptional("method", record.method, to: &line)
-        appendOptional("coffee", record.coffee, to: &line)
-        if let dose = record.doseGrams { line += ",\"dose_g\":" + formatNumber(dose) }
-        if let water = record.waterGrams { line += ",\"water_g\":" + formatNumber(water) }
-        appendOptional("grind", record.grind, to: &line)
-        if let temperature = record.temperatureCelsius { line += ",\"temp_c\":" + formatNumber(temperature) }
-        if let time = record.brewTimeSeconds { line += ",\"time_s\":\(time)" }
-        if !record.tags.isEmpty {
-            line += ",\"tags\":["
-            for (index, tag) in record.tags.enumerated() {
-                if index > 0 { line += "," }
-                appendQuoted(tag, to: &line)
+        var line = "{"
+        for field in BrewField.allCases {
+            guard let value = record[field] else { continue }
+            if line.utf8.count > 1 { line += "," }
+            line += "\"" + field.journalKey + "\":"
+            switch value {
+            case .id(let id): appendQuoted(id.rawValue, to: &line)
+            case .date(let timestamp): line += "\"" + timestamp.description + "\""
+            case .text(let text): appendQuoted(text, to: &line)
+            case .number(let number): line += formatNumber(number)
+            case .integer(let integer): line += String(integer)
+            case .tags(let tags):
+                line += "["
+                for (index, tag) in tags.enumerated() {
+                    if index > 0 { line += "," }
+                    appendQuoted(tag, to: &line)
+                }
+                line += "]"
             }
-            line += "]"
         }
         for field in record.unknownFields {
             line += ","
@@ -139,12 +139,6 @@ public enum BrewLineCodec {
         }
         output.unicodeScalars.append(contentsOf: scalars[pending..<scalars.endIndex])
         output += "\""
-    }
-
-    private static func appendOptional(_ key: String, _ value: String?, to line: inout String) {
-        guard let value else { return }
-        line += ",\"" + key + "\":"
-        appendQuoted(value, to: &line)
     }
 }
 

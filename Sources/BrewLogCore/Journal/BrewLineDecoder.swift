@@ -1,34 +1,45 @@
-/// A journal key BrewLog knows, recognised from its bytes.
-enum KnownKey {
-    case id, date, rating, notes, method, coffee, dose, water, grind, temperature, brewTime, tags, unknown
-
-    init(bytes: UnsafeBufferPointer<UInt8>) {
-        func equals(_ word: StaticString) -> Bool {
-            bytesEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), bytes)
+extension BrewField {
+    /// The field whose journal key is `bytes`, or `nil` for a key BrewLog does not know.
+    ///
+    /// A line's keys are matched on their bytes, without building strings: the first byte picks
+    /// the likely fields, each compared with the key the field table spells; a key they miss is
+    /// compared with every field's, so a field added to the table is found even before it gets
+    /// its own first byte here (a test checks that every key is found, and nothing near it).
+    init?(journalKeyBytes bytes: UnsafeBufferPointer<UInt8>) {
+        func key(_ field: BrewField) -> BrewField? {
+            let word = field.staticJournalKey
+            return bytesEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), bytes) ? field : nil
         }
-        switch bytes.first {
-        case UInt8(ascii: "i"): self = equals("id") ? .id : .unknown
-        case UInt8(ascii: "d"): self = equals("date") ? .date : equals("dose_g") ? .dose : .unknown
-        case UInt8(ascii: "r"): self = equals("rating") ? .rating : .unknown
-        case UInt8(ascii: "n"): self = equals("notes") ? .notes : .unknown
-        case UInt8(ascii: "m"): self = equals("method") ? .method : .unknown
-        case UInt8(ascii: "c"): self = equals("coffee") ? .coffee : .unknown
-        case UInt8(ascii: "w"): self = equals("water_g") ? .water : .unknown
-        case UInt8(ascii: "g"): self = equals("grind") ? .grind : .unknown
-        case UInt8(ascii: "t"): self = equals("temp_c") ? .temperature : equals("time_s") ? .brewTime : equals("tags") ? .tags : .unknown
-        default: self = .unknown
+        let field: BrewField? = switch bytes.first {
+        case UInt8(ascii: "i"): key(.id)
+        case UInt8(ascii: "d"): key(.date) ?? key(.dose)
+        case UInt8(ascii: "r"): key(.rating)
+        case UInt8(ascii: "n"): key(.notes)
+        case UInt8(ascii: "m"): key(.method)
+        case UInt8(ascii: "c"): key(.coffee)
+        case UInt8(ascii: "w"): key(.water)
+        case UInt8(ascii: "g"): key(.grind)
+        case UInt8(ascii: "t"): key(.temperature) ?? key(.brewTime) ?? key(.tags)
+        default: nil
         }
+        guard let field = field ?? BrewField.everyField.first(where: { key($0) != nil }) else { return nil }
+        self = field
     }
 
-    init(text: String) {
+    /// `allCases` made once, for the matcher's fallback.
+    private static let everyField = allCases
+
+    /// The field whose journal key is `text`, matched as ``init(journalKeyBytes:)`` matches bytes.
+    init?(journalKeyText text: String) {
         var copy = text
-        self = copy.withUTF8 { KnownKey(bytes: $0) }
+        guard let field = copy.withUTF8({ BrewField(journalKeyBytes: $0) }) else { return nil }
+        self = field
     }
 }
 
 /// A key as written in a line; its text is only built when it is needed (unknown keys, errors).
 struct KeyName {
-    let key: KnownKey
+    let key: BrewField?
     let escaped: String?
     let range: Range<Int>
     let line: UnsafeBufferPointer<UInt8>
@@ -36,7 +47,7 @@ struct KeyName {
     /// The key's text; an unknown key's bytes are checked to be UTF-8 before it is read
     /// (`BrewLineCodec` refuses the line otherwise), so decoding never repairs them.
     var text: String {
-        if key != .unknown { return key.name }
+        if let key { return key.journalKey }
         return escaped ?? String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
     }
 }
@@ -45,7 +56,7 @@ struct KeyName {
 struct DecodedFields {
     /// Whether text fields are built (else only checked).
     let materializing: Bool
-    var seen: UInt16 = 0
+    var seen: UInt32 = 0
     var unknownNames: Set<String> = []
     var id: BrewID?
     var timestamp: Timestamp?
@@ -62,18 +73,21 @@ struct DecodedFields {
     var unknown: [UnknownField] = []
 
     /// Reads the value of `key` at the scanner's position into its field.
-    mutating func take(_ key: KnownKey, named name: KeyName, keyOffset: Int, from scanner: inout JSONScanner,
+    mutating func take(_ key: BrewField?, named name: KeyName, keyOffset: Int, from scanner: inout JSONScanner,
                        in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
-        let duplicate: Bool
-        if key == .unknown {
-            duplicate = !unknownNames.insert(name.text).inserted
-        } else {
-            let bit: UInt16 = 1 << UInt16(KnownKey.allKnown.firstIndex(of: key) ?? 15)
-            duplicate = seen & bit != 0
-            seen |= bit
+        guard let key else {
+            guard unknownNames.insert(name.text).inserted else {
+                throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(name.text))\"", offset: keyOffset)
+            }
+            let start = scanner.index
+            _ = try scanner.scanValue()
+            unknown.append(UnknownField(key: name.text, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
+            return
         }
-        if duplicate { throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(name.text))\"", offset: keyOffset) }
-        if key != .id, key != .date, key != .unknown, scanner.peek() == UInt8(ascii: "n") {
+        let bit: UInt32 = 1 << UInt32(key.rawValue)
+        if seen & bit != 0 { throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(name.text))\"", offset: keyOffset) }
+        seen |= bit
+        if key.canUnset, scanner.peek() == UInt8(ascii: "n") {
             _ = try scanner.scanValue()
             return
         }
@@ -95,7 +109,7 @@ struct DecodedFields {
                 throw problem("\"date\" is not an RFC 3339 time with an offset: \"\(cappedForMessage(text))\"")
             }
             timestamp = parsed
-        case .rating: rating = try integer(name, .rating, &scanner, in: line)
+        case .rating: rating = try integer(name, key.limit, &scanner, in: line)
         case .notes, .method, .coffee, .grind:
             guard materializing else {
                 guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
@@ -106,12 +120,13 @@ struct DecodedFields {
             case .notes: notes = try string(name, &scanner)
             case .method: method = try optionalText(name, &scanner)
             case .coffee: coffee = try optionalText(name, &scanner)
-            default: grind = try optionalText(name, &scanner)
+            case .grind: grind = try optionalText(name, &scanner)
+            case .id, .date, .rating, .dose, .water, .temperature, .brewTime, .tags: return
             }
         case .dose: dose = try number(name, &scanner).value
         case .water: water = try number(name, &scanner).value
         case .temperature: temperature = try number(name, &scanner).value
-        case .brewTime: brewTime = try integer(name, .brewTime, &scanner, in: line)
+        case .brewTime: brewTime = try integer(name, key.limit, &scanner, in: line)
         case .tags:
             guard scanner.peek() == UInt8(ascii: "[") else { throw try wrongType(name, "an array of strings", &scanner) }
             scanner.index += 1
@@ -133,10 +148,6 @@ struct DecodedFields {
                 try scanner.expect(UInt8(ascii: "]"), "expected ',' or ']' in \"tags\"")
                 return
             }
-        case .unknown:
-            let start = scanner.index
-            _ = try scanner.scanValue()
-            unknown.append(UnknownField(key: name.text, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
         }
     }
 
@@ -172,9 +183,9 @@ struct DecodedFields {
         return try scanner.scanNumberValue()
     }
 
-    /// A whole number within `limit`: a fraction is "not a whole number", anything too large
+    /// A whole number within `limit`, when there is one: a fraction is "not a whole number", anything too large
     /// (`1e30`, `9223372036854775807`) is out of range, never converted to an `Int` that traps.
-    private func integer(_ name: KeyName, _ limit: FieldLimit, _ scanner: inout JSONScanner,
+    private func integer(_ name: KeyName, _ limit: FieldLimit?, _ scanner: inout JSONScanner,
                          in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Int {
         guard let first = scanner.peek(), first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             throw try wrongType(name, "a whole number", &scanner)
@@ -184,8 +195,8 @@ struct DecodedFields {
         guard number.isInteger else {
             throw problem("\"\(name.text)\" must be a whole number (got \(cappedForMessage(text())))")
         }
-        guard limit.contains(number.value), let whole = Int(exactly: number.value) else {
-            throw problem(limit.problem(got: text()).message)
+        guard limit?.contains(number.value) ?? number.value.isFinite, let whole = Int(exactly: number.value) else {
+            throw problem(limit?.problem(got: text()).message ?? "\"\(name.text)\" is too large (got \(cappedForMessage(text())))")
         }
         return whole
     }
@@ -199,29 +210,6 @@ struct DecodedFields {
     private func problem(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, offset: -1)
     }
-}
-
-extension KnownKey {
-    /// The journal key.
-    var name: String {
-        switch self {
-        case .id: "id"
-        case .date: "date"
-        case .rating: "rating"
-        case .notes: "notes"
-        case .method: "method"
-        case .coffee: "coffee"
-        case .dose: "dose_g"
-        case .water: "water_g"
-        case .grind: "grind"
-        case .temperature: "temp_c"
-        case .brewTime: "time_s"
-        case .tags: "tags"
-        case .unknown: ""
-        }
-    }
-
-    static let allKnown: [KnownKey] = [.id, .date, .rating, .notes, .method, .coffee, .dose, .water, .grind, .temperature, .brewTime, .tags]
 }
 
 extension JSONScanner {

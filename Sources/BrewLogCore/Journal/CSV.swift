@@ -8,6 +8,18 @@ enum CSV {
         return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// A field's value as a cell (before quoting): numbers as the journal writes them, tags joined by `;`.
+    static func cell(_ value: FieldValue) -> String {
+        switch value {
+        case .id(let id): id.rawValue
+        case .date(let timestamp): timestamp.description
+        case .text(let text): text
+        case .number(let number): formatNumber(number)
+        case .integer(let integer): String(integer)
+        case .tags(let tags): tags.joined(separator: ";")
+        }
+    }
+
     /// Rows of cells, each with the line it starts on; `nil` reason when well formed.
     static func rows(_ buffer: UnsafeBufferPointer<UInt8>) -> (rows: [(line: Int, cells: [String])], problem: ImportProblems.Problem?) {
         var rows: [(line: Int, cells: [String])] = []
@@ -92,16 +104,16 @@ enum CSV {
                 if line.count > 1 { line += "," }
                 BrewLineCodec.appendQuoted(column, to: &line)
                 line += ":"
-                switch column {
-                case "rating", "dose_g", "water_g", "temp_c", "time_s":
+                let field = BrewField(journalKey: column)
+                if field?.isNumeric == true {
                     line += Double(cell) != nil && !cell.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) ? cell : "\"\(cell)\""
-                case "tags":
+                } else if let field, case .tags = field.kind {
                     line += "[" + cell.split(separator: ";").map { tag in
                         var quoted = ""
                         BrewLineCodec.appendQuoted(String(tag), to: &quoted)
                         return quoted
                     }.joined(separator: ",") + "]"
-                default:
+                } else {
                     BrewLineCodec.appendQuoted(cell, to: &line)
                 }
             }

@@ -7,8 +7,8 @@ import Foundation
 public enum ExchangeFormat: String, CaseIterable, Sendable {
     case jsonl, json, csv
 
-    /// The CSV columns, which are the journal keys.
-    public static let csvColumns = ["id", "date", "rating", "notes", "method", "coffee", "dose_g", "water_g", "grind", "temp_c", "time_s", "tags"]
+    /// The CSV columns, which are the journal keys in ``BrewField`` order.
+    public static let csvColumns = BrewField.allCases.map(\.journalKey)
 
     /// The format a file name suggests: `.csv`, `.json`, else JSON Lines.
     public init(fileName: String) {
@@ -26,13 +26,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         case .csv:
             var text = ExchangeFormat.csvColumns.joined(separator: ",") + "\r\n"
             for record in records {
-                let cells: [String] = [
-                    record.id.rawValue, record.timestamp.description, record.rating.map(String.init) ?? "", record.notes,
-                    record.method ?? "", record.coffee ?? "", record.doseGrams.map(formatNumber) ?? "",
-                    record.waterGrams.map(formatNumber) ?? "", record.grind ?? "",
-                    record.temperatureCelsius.map(formatNumber) ?? "", record.brewTimeSeconds.map(String.init) ?? "",
-                    record.tags.joined(separator: ";"),
-                ]
+                let cells = BrewField.allCases.map { field in record[field].map(CSV.cell) ?? "" }
                 text += cells.map(CSV.quote).joined(separator: ",") + "\r\n"
             }
             return text

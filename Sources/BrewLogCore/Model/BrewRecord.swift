@@ -60,13 +60,12 @@ public struct BrewRecord: Hashable, Sendable {
         return ratio.isFinite ? ratio : nil
     }
 
-    /// Throws the first field that breaks its rule (the ranges are ``FieldLimit``'s).
+    /// Throws the first field, in table order, that breaks its rule (``BrewField/limit``), then
+    /// the first bad tag.
     public func validate() throws(InvalidFieldError) {
-        try FieldLimit.rating.check(rating.map(Double.init))
-        try FieldLimit.dose.check(doseGrams)
-        try FieldLimit.water.check(waterGrams)
-        try FieldLimit.temperature.check(temperatureCelsius)
-        try FieldLimit.brewTime.check(brewTimeSeconds.map(Double.init))
+        for (field, limit) in BrewField.ranged {
+            try limit.check(numericValue(field))
+        }
         for tag in tags {
             try BrewRecord.validateTag(tag)
         }

@@ -1,6 +1,7 @@
-/// The values a numeric field accepts, and the words that say so in an error.
+/// The values a numeric field accepts, and the words that say so in an error; each numeric
+/// field's limit is its row of the field table, ``BrewField/limit``.
 ///
-/// One table serves typed values (refused as usage errors) and journal lines (reported as bad
+/// One limit serves typed values (refused as usage errors) and journal lines (reported as bad
 /// lines), so both say the same thing. The bounds are finite and small, so sums and averages of
 /// in-range values cannot overflow; only a ratio can grow huge (10000 g of water over a dose of
 /// 1e-300 g), and the code that shows ratios allows for that.
@@ -32,21 +33,6 @@ public struct FieldLimit: Sendable {
     public func check(_ value: Double?) throws(InvalidFieldError) {
         if let value, !contains(value) { throw problem(got: formatNumber(value)) }
     }
-
-    /// Rating: a whole number from 1 to 5.
-    public static let rating = FieldLimit(field: .rating, name: "rating", lower: 1, lowerIsExclusive: false, upper: 5, rangeText: "1...5")
-    /// Dose of coffee: more than 0 and at most 1 kg.
-    public static let dose = FieldLimit(field: .dose, name: "dose", lower: 0, lowerIsExclusive: true, upper: 1000,
-                                        rangeText: "more than 0 and at most 1000 grams")
-    /// Water: more than 0 and at most 10 kg.
-    public static let water = FieldLimit(field: .water, name: "water", lower: 0, lowerIsExclusive: true, upper: 10_000,
-                                         rangeText: "more than 0 and at most 10000 grams")
-    /// Water temperature in °C: from freezing to boiling.
-    public static let temperature = FieldLimit(field: .temperature, name: "temperature", lower: 0, lowerIsExclusive: false, upper: 100,
-                                               rangeText: "0...100 °C")
-    /// Brew time: whole seconds from 1 to 24 hours.
-    public static let brewTime = FieldLimit(field: .brewTime, name: "brew time", lower: 1, lowerIsExclusive: false, upper: 86_400,
-                                            rangeText: "1...86400 seconds")
 }
 
 /// How many characters of a value an error message echoes.

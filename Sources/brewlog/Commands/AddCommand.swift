@@ -24,7 +24,7 @@ enum AddCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let timestamp = try moment(context)
         var record = BrewRecord(id: .random(), timestamp: timestamp)
-        let notes = try context.arguments.value("notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
+        let notes = try context.arguments.value(BrewField.notes.optionName).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         try FieldOptions.apply(context, notes: notes, to: Binding(get: { record }, set: { record = $0 }))
         try FieldOptions.validate(record, context)
 

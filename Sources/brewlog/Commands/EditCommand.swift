@@ -13,8 +13,7 @@ enum EditCommand: BrewLogCommand {
             OptionSpec("date", value: "when", help: "Move the brew to another time."),
             OptionSpec("append-notes", value: "text", help: "Add a line to the notes ('-' reads standard input)."),
             OptionSpec("untag", value: "t", repeatable: true, help: "Remove a tag (repeatable)."),
-            OptionSpec("unset", value: "field", repeatable: true,
-                       help: "Clear a field: rating, notes, method, coffee, dose, water, grind, temp, time or tags."),
+            OptionSpec("unset", value: "field", repeatable: true, help: FieldOptions.unsetHelp),
             OptionSpec("editor", help: "Edit the notes in $VISUAL, else $EDITOR, else vi."),
             OptionSpec("json", help: "Print the edited brew as JSON."),
         ],
@@ -28,7 +27,7 @@ enum EditCommand: BrewLogCommand {
         let arguments = context.arguments
         let unset = try fieldsToUnset(context)
         let moment = arguments.value("date") == nil ? nil : try AddCommand.moment(context)
-        let notes = try arguments.value("notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
+        let notes = try arguments.value(BrewField.notes.optionName).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         let appended = try arguments.value("append-notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         let editing = arguments.has("editor")
         guard FieldOptions.anyGiven(in: arguments) || !unset.isEmpty || moment != nil || appended != nil
@@ -64,7 +63,7 @@ enum EditCommand: BrewLogCommand {
             var record = brew.record
             let draft = Binding(get: { record }, set: { record = $0 })
             for field in unset {
-                clear(field, in: draft)
+                draft.wrappedValue.clear(field)
             }
             if let moment { draft.timestamp.wrappedValue = moment }
             if let editedNotes { draft.notes.wrappedValue = editedNotes }
@@ -126,33 +125,16 @@ enum EditCommand: BrewLogCommand {
     private static func fieldsToUnset(_ context: CommandContext) throws(CLIError) -> [BrewField] {
         var fields: [BrewField] = []
         for name in context.arguments.all("unset") {
-            guard let field = BrewField(name: name), field != .id, field != .date else {
-                let names = BrewField.allCases.filter { $0 != .id && $0 != .date }.map(\.optionName)
+            guard let field = BrewField(name: name), field.canUnset else {
+                let names = FieldOptions.unsettableNames
                 throw context.usage("cannot unset '\(cappedForMessage(name))'",
                                     hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "fields: \(names.joined(separator: ", "))")
             }
-            let option = field == .tags ? "tag" : field.optionName
-            if context.arguments.value(option) != nil {
+            if let option = field.option?.spec.long, context.arguments.value(option) != nil {
                 throw context.usage("'--unset \(name)' and '--\(option)' contradict each other")
             }
             fields.append(field)
         }
         return fields
-    }
-
-    private static func clear(_ field: BrewField, in draft: Binding<BrewRecord>) {
-        switch field {
-        case .rating: draft.rating.wrappedValue = nil
-        case .notes: draft.notes.wrappedValue = ""
-        case .method: draft.method.wrappedValue = nil
-        case .coffee: draft.coffee.wrappedValue = nil
-        case .dose: draft.doseGrams.wrappedValue = nil
-        case .water: draft.waterGrams.wrappedValue = nil
-        case .grind: draft.grind.wrappedValue = nil
-        case .temperature: draft.temperatureCelsius.wrappedValue = nil
-        case .brewTime: draft.brewTimeSeconds.wrappedValue = nil
-        case .tags: draft.tags.wrappedValue = []
-        case .id, .date: break
-        }
     }
 }

@@ -1,19 +1,66 @@
 import BrewLogCore
+import Foundation
 
-/// The FIELDS options `add` and `edit` share, each with its parser, written through a binding.
+extension BrewField {
+    /// The field's name on the command line: its option (`--temp`), its name for `--unset` and
+    /// in `show`'s rows and `edit`'s report. This is the one place it is spelled.
+    var optionName: String {
+        switch self {
+        case .id: "id"
+        case .date: "date"
+        case .rating: "rating"
+        case .notes: "notes"
+        case .method: "method"
+        case .coffee: "coffee"
+        case .dose: "dose"
+        case .water: "water"
+        case .grind: "grind"
+        case .temperature: "temp"
+        case .brewTime: "time"
+        case .tags: "tags"
+        }
+    }
+
+    /// The option that sets the field, and a sample value for hints (`15.5`); `nil` for the id
+    /// (never typed) and the date (`--date`, whose help each command words itself).
+    var option: (spec: OptionSpec, sample: String)? {
+        switch self {
+        case .id, .date: nil
+        case .rating: (OptionSpec(optionName, value: "n", help: "Rating from 1 to 5."), "4")
+        case .notes: (OptionSpec(optionName, value: "text", help: "Tasting notes ('-' reads standard input)."), "")
+        case .method: (OptionSpec(optionName, value: "text", help: "Brew method: V60, AeroPress, espresso, ..."), "")
+        case .coffee: (OptionSpec(optionName, value: "text", help: "The beans or blend."), "")
+        case .dose: (OptionSpec(optionName, value: "g", help: "Dose of coffee in grams (more than 0, at most 1000)."), "15.5")
+        case .water: (OptionSpec(optionName, value: "g", help: "Water in grams (more than 0, at most 10000)."), "250")
+        case .grind: (OptionSpec(optionName, value: "text", help: "Grind setting, e.g. '22 clicks'."), "")
+        case .temperature: (OptionSpec(optionName, value: "c", help: "Water temperature in °C (0 to 100)."), "94")
+        case .brewTime: (OptionSpec(optionName, value: "duration", help: "Brew time: 165, 165s, 2:45 or 1h2m3s (at most 24h)."), "")
+        case .tags: (OptionSpec("tag", value: "tag", repeatable: true, help: "Add a tag (repeatable; no commas or spaces)."), "")
+        }
+    }
+
+    /// The field named `name` on the command line (`temp`, `time`, ...) or in the journal (`temp_c`).
+    init?(name: String) {
+        guard let field = BrewField.allCases.first(where: { $0.optionName == name || $0.journalKey == name }) else {
+            return nil
+        }
+        self = field
+    }
+}
+
+/// The FIELDS options `add` and `edit` share, derived from the field table, each with its
+/// parser, written through a binding.
 enum FieldOptions {
-    static let specs: [OptionSpec] = [
-        OptionSpec("rating", value: "n", help: "Rating from 1 to 5."),
-        OptionSpec("notes", value: "text", help: "Tasting notes ('-' reads standard input)."),
-        OptionSpec("method", value: "text", help: "Brew method: V60, AeroPress, espresso, ..."),
-        OptionSpec("coffee", value: "text", help: "The beans or blend."),
-        OptionSpec("dose", value: "g", help: "Dose of coffee in grams (more than 0, at most 1000)."),
-        OptionSpec("water", value: "g", help: "Water in grams (more than 0, at most 10000)."),
-        OptionSpec("grind", value: "text", help: "Grind setting, e.g. '22 clicks'."),
-        OptionSpec("temp", value: "c", help: "Water temperature in °C (0 to 100)."),
-        OptionSpec("time", value: "duration", help: "Brew time: 165, 165s, 2:45 or 1h2m3s (at most 24h)."),
-        OptionSpec("tag", value: "tag", repeatable: true, help: "Add a tag (repeatable; no commas or spaces)."),
-    ]
+    /// The options, in field order.
+    static let specs: [OptionSpec] = BrewField.allCases.compactMap { $0.option?.spec }
+
+    /// The fields `--unset` clears, by their command-line names.
+    static let unsettableNames: [String] = BrewField.allCases.filter(\.canUnset).map(\.optionName)
+
+    /// `--unset`'s help: "Clear a field: rating, notes, ... or tags."
+    static var unsetHelp: String {
+        "Clear a field: " + unsettableNames.dropLast().joined(separator: ", ") + " or " + (unsettableNames.last ?? "") + "."
+    }
 
     /// Whether any field option was given.
     static func anyGiven(in arguments: ParsedArguments) -> Bool {
@@ -22,45 +69,77 @@ enum FieldOptions {
 
     /// Parses each field option given and writes it into `draft`, refusing a value outside its
     /// field's range here, where the text the user typed can be echoed (capped). Validation of
-    /// the whole record happens after, in the core.
+    /// the whole record happens after, in the core. The options are read kind by kind (ratings,
+    /// texts, numbers, durations, tags), so when several are wrong, the one reported first does
+    /// not depend on where a field sits in the table.
     ///
-    /// `notes` is `--notes` as ``notes(_:_:)`` read it, which the command does before it opens
-    /// the journal: standard input may be a person typing, who must not hold up other writers,
-    /// and when it is closed the journal could be opened on its descriptor and read as notes.
+    /// `notes` is `--notes` as ``notes(_:_:)`` read it (the one text field that may come from
+    /// standard input), which the command does before it opens the journal: standard input may be
+    /// a person typing, who must not hold up other writers, and when it is closed the journal
+    /// could be opened on its descriptor and read as notes.
     static func apply(_ context: CommandContext, notes: String?, to draft: Binding<BrewRecord>) throws(CLIError) {
+        for rank in 0..<rankCount {
+            for field in BrewField.allCases where applyingRank(field) == rank {
+                try apply(field, context, notes: notes, to: draft)
+            }
+        }
+    }
+
+    /// How many kinds ``applyingRank(_:)`` tells apart; the id and the date rank past them (no option sets them).
+    private static let rankCount = 6
+
+    private static func applyingRank(_ field: BrewField) -> Int {
+        switch field.kind {
+        case .rating: 0
+        case .text: 1
+        case .optionalText: 2
+        case .number: 3
+        case .duration: 4
+        case .tags: 5
+        case .id, .date: rankCount
+        }
+    }
+
+    private static func apply(_ field: BrewField, _ context: CommandContext, notes: String?,
+                              to draft: Binding<BrewRecord>) throws(CLIError) {
+        guard let (spec, sample) = field.option else { return }
         let arguments = context.arguments
-        if let text = arguments.value("rating") {
-            draft.rating.wrappedValue = try wholeNumber(text, "rating", .rating, hint: "give a whole number from 1 to 5", context)
-        }
-        if let notes {
-            draft.notes.wrappedValue = notes
-        }
-        for (option, keyPath) in [("method", \BrewRecord.method), ("coffee", \.coffee), ("grind", \.grind)] {
+        let option = spec.long
+        switch field.kind {
+        case .id, .date:
+            return
+        case .text(let path):
+            if let notes { draft[dynamicMember: path].wrappedValue = notes }
+        case .optionalText(let path):
             if let text = arguments.value(option) {
-                draft[dynamicMember: keyPath].wrappedValue = try nonEmpty(text, option, context)
+                draft[dynamicMember: path].wrappedValue = try nonEmpty(text, option, context)
             }
-        }
-        let numbers: [(String, WritableKeyPath<BrewRecord, Double?>, FieldLimit, units: [String], example: String)] = [
-            ("dose", \.doseGrams, .dose, ["g"], "--dose 15.5 or --dose 15.5g"),
-            ("water", \.waterGrams, .water, ["g"], "--water 250 or --water 250g"),
-            ("temp", \.temperatureCelsius, .temperature, ["°C", "C"], "--temp 94 or --temp 94C"),
-        ]
-        for (option, keyPath, limit, units, example) in numbers {
+        case .rating(let path, let limit):
             if let text = arguments.value(option) {
-                draft[dynamicMember: keyPath].wrappedValue = try number(text, option, limit, units: units, example: example, context)
+                let hint = "give a whole number from \(formatNumber(limit.lower)) to \(formatNumber(limit.upper))"
+                draft[dynamicMember: path].wrappedValue = try wholeNumber(text, option, limit, hint: hint, context)
             }
-        }
-        if let text = arguments.value("time") {
-            guard let seconds = BrewTime.parse(text) else {
-                throw context.usage("invalid value '\(cappedForMessage(text))' for '--time'", hint: "use 165, 165s, 2:45 or 1h2m3s")
+        case .number(let path, let limit, let unit):
+            if let text = arguments.value(option) {
+                let typed = unit.replacingOccurrences(of: "°", with: "")
+                let units = typed == unit ? [unit] : [unit, typed]
+                let example = "--\(option) \(sample) or --\(option) \(sample)\(typed)"
+                draft[dynamicMember: path].wrappedValue = try number(text, option, limit, units: units, example: example, context)
             }
-            guard FieldLimit.brewTime.contains(Double(seconds)) else {
-                throw CLIError(FieldLimit.brewTime.problem(got: text.trimmingWhitespaceForCLI()), command: context.command)
+        case .duration(let path, let limit):
+            if let text = arguments.value(option) {
+                guard let seconds = BrewTime.parse(text) else {
+                    throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: "use 165, 165s, 2:45 or 1h2m3s")
+                }
+                guard limit.contains(Double(seconds)) else {
+                    throw CLIError(limit.problem(got: text.trimmingWhitespaceForCLI()), command: context.command)
+                }
+                draft[dynamicMember: path].wrappedValue = seconds
             }
-            draft.brewTimeSeconds.wrappedValue = seconds
-        }
-        for tag in arguments.all("tag") where !draft.tags.wrappedValue.contains(tag) {
-            draft.tags.wrappedValue.append(tag)
+        case .tags(let path):
+            for tag in arguments.all(option) where !draft[dynamicMember: path].wrappedValue.contains(tag) {
+                draft[dynamicMember: path].wrappedValue.append(tag)
+            }
         }
     }
 

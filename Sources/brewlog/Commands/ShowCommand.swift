@@ -21,7 +21,7 @@ enum ShowCommand: BrewLogCommand {
             context.out.line(context.style.bold(BrewFormatting.padded(label.terminalSafe, to: 8)) + "  " + value.terminalSafe)
         }
         if !record.notes.isEmpty {
-            context.out.line(context.style.bold("notes"))
+            context.out.line(context.style.bold(BrewField.notes.optionName))
             // Multi-line notes keep their lines (split at LF or CRLF), each indented; every other
             // control character, a lone carriage return included, is shown escaped.
             for line in record.notes.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -30,22 +30,29 @@ enum ShowCommand: BrewLogCommand {
         }
     }
 
+    /// The label and value rows, one per field in table order (the ratio after the water), then
+    /// the unknown keys; a text field that may span lines (the notes) is shown below them instead.
     static func rows(_ record: BrewRecord) -> [(String, String)] {
-        var rows: [(String, String)] = [
-            ("id", record.id.rawValue),
-            ("date", BrewFormatting.dateTimeWithOffset(record.timestamp)),
-            ("rating", record.rating.map { "\(BrewFormatting.stars($0)) (\($0))" } ?? "-"),
-            ("method", record.method ?? "-"),
-            ("coffee", record.coffee ?? "-"),
-            ("dose", BrewFormatting.grams(record.doseGrams)),
-            ("water", BrewFormatting.grams(record.waterGrams)),
-            ("ratio", BrewFormatting.ratio(record.ratio)),
-            ("grind", record.grind ?? "-"),
-            ("temp", record.temperatureCelsius.map { formatNumber($0) + " °C" } ?? "-"),
-            ("time", record.brewTimeSeconds.map(BrewTime.format) ?? "-"),
-            ("tags", record.tags.isEmpty ? "-" : record.tags.joined(separator: ", ")),
-        ]
+        var rows: [(String, String)] = []
+        for field in BrewField.allCases {
+            if let value = cell(field, record) { rows.append((field.optionName, value)) }
+            if field == .water { rows.append(("ratio", BrewFormatting.ratio(record.ratio))) }
+        }
         rows += record.unknownFields.map { ($0.key, $0.rawJSON) }
         return rows
+    }
+
+    /// How `field` reads in a row (`-` when absent), or `nil` for the multi-line text shown below the rows.
+    private static func cell(_ field: BrewField, _ record: BrewRecord) -> String? {
+        switch field.kind {
+        case .id: record.id.rawValue
+        case .date: BrewFormatting.dateTimeWithOffset(record.timestamp)
+        case .text: nil
+        case .optionalText(let path): record[keyPath: path] ?? "-"
+        case .rating(let path, _): record[keyPath: path].map { "\(BrewFormatting.stars($0)) (\($0))" } ?? "-"
+        case .number(let path, _, let unit): record[keyPath: path].map { formatNumber($0) + " " + unit } ?? "-"
+        case .duration(let path, _): record[keyPath: path].map(BrewTime.format) ?? "-"
+        case .tags(let path): record[keyPath: path].isEmpty ? "-" : record[keyPath: path].joined(separator: ", ")
+        }
     }
 }

@@ -78,11 +78,6 @@ enum BrewFormatting {
         return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
-    /// `18 g`, `18.5 g`.
-    static func grams(_ value: Double?) -> String {
-        value.map { formatNumber($0) + " g" } ?? "-"
-    }
-
     private static func pad2(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }

@@ -6,7 +6,7 @@ enum CompletionScripts {
     /// Values an option takes, where there is a fixed set.
     static func values(for option: String) -> [String]? {
         switch option {
-        case "unset": ["rating", "notes", "method", "coffee", "dose", "water", "grind", "temp", "time", "tags"]
+        case "unset": FieldOptions.unsettableNames
         case "format": ["jsonl", "json", "csv"]
         case "color": ["auto", "always", "never"]
         case "prefer": ["existing", "incoming"]
