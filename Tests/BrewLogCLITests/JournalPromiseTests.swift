@@ -196,3 +196,20 @@ struct UnreadableLineTests {
         #expect(sandbox.journal == JournalPromiseTests.brew + "\n")
     }
 }
+
+@Suite("edit --editor never undoes a change made while the editor was open")
+struct EditorConflictTests {
+    @Test("notes changed by another command meanwhile are kept; the editor's text goes to a file; exit 1")
+    func notesChangedMeanwhile() throws {
+        let sandbox = Sandbox(journal: JournalPromiseTests.brew + "\n")
+        let script = sandbox.home + "/fake-editor.sh"
+        let body = "#!/bin/sh\n\"$BREWLOG\" edit aaaa --notes 'from the command line' >/dev/null\nprintf '%s' 'from the editor' > \"$1\"\n"
+        _ = FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
+        let result = sandbox.run(["edit", "aaaa", "--editor"], env: ["VISUAL": script, "BREWLOG": brewlogBinary])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("had its notes changed by another command while the editor was open"))
+        #expect(sandbox.journalLines.first?.contains(#""notes":"from the command line""#) == true)
+        let saved = try #require(result.stderr.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("/") && $0.contains("brewlog-notes-") })
+        #expect(String(decoding: FileManager.default.contents(atPath: String(saved)) ?? Data(), as: UTF8.self) == "from the editor")
+    }
+}

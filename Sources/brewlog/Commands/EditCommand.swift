@@ -36,7 +36,7 @@ enum EditCommand: BrewLogCommand {
         }
         let reference = arguments.positionals[0]
         let session = try context.session()
-        var target: BrewID?
+        var target: (id: BrewID, notes: String)?
         var editedNotes: String?
         if editing {
             // The brew is chosen once, before the editor opens: `last` or a prefix could name
@@ -46,15 +46,20 @@ enum EditCommand: BrewLogCommand {
                 if !context.quiet { context.out.line("Notes unchanged; nothing written.") }
                 return
             }
-            target = brew.id
+            target = (brew.id, brew.notes)
             editedNotes = notes
         }
 
         let (brew, changed) = try session.write { store throws(CLIError) -> (Brew, Set<BrewField>) in
             let brew: Brew
             if let target, let editedNotes {
-                guard let found = store.brew(id: target) else {
-                    throw rescue(editedNotes, of: target, journal: session.journal, context: context)
+                guard let found = store.brew(id: target.id) else {
+                    throw rescue(editedNotes, of: target.id, because: "was removed", journal: session.journal, context: context)
+                }
+                // Another command changed the notes while the editor was open: writing the
+                // editor's text would silently undo that change, so keep both.
+                guard found.notes == target.notes else {
+                    throw rescue(editedNotes, of: target.id, because: "had its notes changed by another command", journal: session.journal, context: context)
                 }
                 brew = found
             } else {
@@ -99,11 +104,12 @@ enum EditCommand: BrewLogCommand {
         }
     }
 
-    /// Keeps notes typed for a brew that was removed while the editor was open: writes them to a
-    /// new private file beside the journal (else in the temporary folder) and names it.
-    private static func rescue(_ notes: String, of id: BrewID, journal: FileJournal, context: CommandContext) -> CLIError {
+    /// Keeps notes typed for a brew that was removed, or whose notes changed, while the editor was
+    /// open: writes them to a new private file beside the journal (else in the temporary folder)
+    /// and names it. Exit status 1.
+    private static func rescue(_ notes: String, of id: BrewID, because what: String, journal: FileJournal, context: CommandContext) -> CLIError {
         let name = "brewlog-notes-\(id)-\(Int(context.now.timeIntervalSince1970)).txt"
-        let folders = [journal.directory, ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"]
+        let folders = [journal.directory, context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"]
         for folder in folders {
             let path = folder + "/" + name
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -113,12 +119,12 @@ enum EditCommand: BrewLogCommand {
             let synced = fsync(fd) == 0
             close(fd)
             if written == bytes.count && synced {
-                return .notFound("brew \(id) was removed while the editor was open; your notes are saved in \(path)",
-                                 hint: "'brewlog edit ID --notes - < \(path)' puts them on another brew")
+                return .notFound("brew \(id) \(what) while the editor was open; nothing was written, and your notes are saved in \(path)",
+                                 hint: "'brewlog edit ID --notes - < \(path)' puts them on a brew")
             }
             unlink(path)
         }
-        return .notFound("brew \(id) was removed while the editor was open, and your notes could not be saved to a file; they were:\n\(notes)",
+        return .notFound("brew \(id) \(what) while the editor was open; nothing was written, and your notes could not be saved to a file; they were:\n\(notes)",
                          hint: "copy them from above")
     }
 
