@@ -67,6 +67,16 @@ struct TerminalOutputTests {
         #expect(result.stderr.hasSuffix("status=74\n"))
     }
 
+    @Test("a write whose output fails says its change is in the journal (exit 74), so scripts do not repeat it")
+    func fullStandardOutputAfterAdd() {
+        let sandbox = Sandbox(journal: sampleJournal)
+        let before = sandbox.journalLines.count
+        let result = sandbox.shell(#""$B" "$@" > /dev/full; echo "status=$?" >&2"#, arguments: ["add", "-q"])
+        #expect(result.stderr.hasPrefix("brewlog: error: cannot write to standard output: No space left on device; the journal was updated all the same\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("status=74\n"))
+        #expect(sandbox.journalLines.count == before + 1)
+    }
+
     @Test("when standard error fails too, the status still tells")
     func fullStandardError() {
         let sandbox = Sandbox(journal: sampleJournal)

@@ -32,7 +32,9 @@ struct BrewLogApp {
             }
             out.flush()
             if let failure = out.failure {
-                return report(CLIError.output("cannot write to standard output: \(failure)"), to: errors)
+                // The change is in the journal: say so, or a script that retries would repeat it.
+                let saved = sessionSlot.session?.savedChanges == true ? "; the journal was updated all the same" : ""
+                return report(CLIError.output("cannot write to standard output: \(failure)\(saved)"), to: errors)
             }
             return 0
         } catch {

@@ -11,6 +11,8 @@ final class JournalSession {
     /// The run's store, kept until the process exits, so a large journal's memory is handed back
     /// at once rather than brew by brew.
     private(set) var store: BrewLogStore?
+    /// Whether a write saved changes to the journal (so a later failure can say they are kept).
+    private(set) var savedChanges = false
 
     init(journal: FileJournal, clock: BrewClock, timeZone: any UTCOffsetSource, lockTimeout: Double) {
         self.journal = journal
@@ -32,7 +34,9 @@ final class JournalSession {
             let store = try loadedStore(locked)
             let result = try change(store)
             do throws(JournalError) {
+                let pending = !store.pendingChanges.isEmpty
                 try store.save()
+                savedChanges = savedChanges || pending
             } catch {
                 throw CLIError(error)
             }
