@@ -117,7 +117,9 @@ struct JournalPromiseTests {
         #expect(!FileManager.default.fileExists(atPath: "/dev/null.lock"))
     }
 
-    @Test("a reader of a journal that does not exist creates nothing", arguments: [["list"], ["streak"], ["check"], ["export"], ["show", "last"]])
+    @Test("a command that cannot add to a journal that does not exist creates nothing",
+          arguments: [["list"], ["streak"], ["check"], ["export"], ["show", "last"], ["rm", "abcd"], ["edit", "last", "--rating", "3"],
+                      ["check", "--repair"], ["import", "--dry-run", "/dev/null"]])
     func readersCreateNothing(arguments: [String]) throws {
         let sandbox = Sandbox()
         sandbox.run(arguments)

@@ -58,8 +58,10 @@ public struct FileJournal: Sendable {
     /// ``writing(timeout:_:)``, which release on every path.
     ///
     /// Nothing blocks on a journal that is not a regular file: that is refused first. A reader of
-    /// a journal that does not exist creates nothing (no folder, no lock file).
-    public func open(_ access: JournalAccess, timeout: Double) throws(JournalError) -> LockedJournal {
+    /// a journal that does not exist creates nothing (no folder, no lock file), and nor does a
+    /// writer that is not `creating` (one that can only change or remove brews): it gets an
+    /// empty journal it cannot save to.
+    public func open(_ access: JournalAccess, timeout: Double, creating: Bool = true) throws(JournalError) -> LockedJournal {
         let target = try resolveTarget()
         let existing = try status(of: target)
         if let existing, existing.kind != .regular {
@@ -67,6 +69,8 @@ public struct FileJournal: Sendable {
         }
         let journal = LockedJournal(path: path, target: target, access: access, system: system)
         switch access {
+        case .writing where existing == nil && !creating:
+            journal.withoutLock()
         case .writing:
             try journal.ensureDirectory()
             let lock = try JournalLock.acquire(at: target + ".lock", journalPath: path, exclusive: true,
@@ -89,16 +93,17 @@ public struct FileJournal: Sendable {
     }
 
     /// Runs `body` with the journal open for writing (its exclusive lock held throughout), and
-    /// releases it on every path.
-    public func writing<T, E: JournalErrorConvertible>(timeout: Double, _ body: (LockedJournal) throws(E) -> T) throws(E) -> T {
-        try withOpen(.writing, timeout: timeout, body)
+    /// releases it on every path. Unless `creating`, a journal that does not exist is not made.
+    public func writing<T, E: JournalErrorConvertible>(timeout: Double, creating: Bool = true,
+                                                      _ body: (LockedJournal) throws(E) -> T) throws(E) -> T {
+        try withOpen(.writing, timeout: timeout, creating: creating, body)
     }
 
-    private func withOpen<T, E: JournalErrorConvertible>(_ access: JournalAccess, timeout: Double,
+    private func withOpen<T, E: JournalErrorConvertible>(_ access: JournalAccess, timeout: Double, creating: Bool = true,
                                                         _ body: (LockedJournal) throws(E) -> T) throws(E) -> T {
         let journal: LockedJournal
         do throws(JournalError) {
-            journal = try open(access, timeout: timeout)
+            journal = try open(access, timeout: timeout, creating: creating)
         } catch {
             throw E(error)
         }

@@ -25,8 +25,9 @@ extension LockedJournal {
     /// The rejected lines are made durable before the journal is replaced, so a crash between
     /// the two leaves a line in both files, never in neither.
     public func repair() throws(JournalError) -> JournalRepair {
-        try requireOpen("repair", writing: true)
+        try requireOpen("repair")
         guard let (file, read) = try readFile() else { return JournalRepair(moved: [], removedByteOrderMark: false) }
+        try requireOpen("repair", writing: true)
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         let removedByteOrderMark = read.starts(with: byteOrderMark)
         let bytes = removedByteOrderMark ? Array(read.dropFirst(3)) : read

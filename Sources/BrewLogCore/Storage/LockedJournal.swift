@@ -28,6 +28,8 @@ public final class LockedJournal: Journal {
     /// lock file a reader may not create).
     var lock: JournalLock?
     private var released = false
+    /// False for a writer that holds no lock because the journal does not exist (see ``withoutLock()``).
+    private var mayWrite = true
     /// Where reads stop, when a reader found an interrupted append's unfinished line.
     var readLimit: Int?
     var loaded: LoadedFile?
@@ -54,6 +56,12 @@ public final class LockedJournal: Journal {
         release()
     }
 
+    /// A writer of a journal that does not exist and may not be created: it loads as empty and
+    /// cannot save (there is nothing such a writer could change).
+    func withoutLock() {
+        mayWrite = false
+    }
+
     /// Releases the lock; the journal can do nothing afterwards.
     public func release() {
         released = true
@@ -67,7 +75,7 @@ public final class LockedJournal: Journal {
 
     /// Throws unless the journal is still open, for writing when `writing`.
     func requireOpen(_ operation: String, writing: Bool = false) throws(JournalError) {
-        if released || (writing && access != .writing) {
+        if released || (writing && (access != .writing || !mayWrite)) {
             throw .notHeld(path: path, operation: operation)
         }
     }

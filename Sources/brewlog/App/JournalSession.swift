@@ -28,9 +28,10 @@ final class JournalSession {
     }
 
     /// Loads the journal under the exclusive lock, lets `change` edit the store, saves exactly
-    /// what changed, and releases the lock.
-    func write<T>(_ change: (BrewLogStore) throws(CLIError) -> T) throws(CLIError) -> T {
-        try journal.writing(timeout: lockTimeout) { locked throws(CLIError) in
+    /// what changed, and releases the lock. Unless `creating`, a missing journal is not made
+    /// (`rm` and `edit` can only fail on one).
+    func write<T>(creating: Bool = true, _ change: (BrewLogStore) throws(CLIError) -> T) throws(CLIError) -> T {
+        try journal.writing(timeout: lockTimeout, creating: creating) { locked throws(CLIError) in
             let store = try loadedStore(locked)
             let result = try change(store)
             do throws(JournalError) {
@@ -48,7 +49,7 @@ final class JournalSession {
     func withJournal<T>(_ access: JournalAccess, _ body: (LockedJournal) throws(CLIError) -> T) throws(CLIError) -> T {
         switch access {
         case .reading: try journal.reading(timeout: lockTimeout, body)
-        case .writing: try journal.writing(timeout: lockTimeout, body)
+        case .writing: try journal.writing(timeout: lockTimeout, creating: false, body)
         }
     }
 

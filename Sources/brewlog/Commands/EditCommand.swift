@@ -50,7 +50,7 @@ enum EditCommand: BrewLogCommand {
             editedNotes = notes
         }
 
-        let (brew, changed) = try session.write { store throws(CLIError) -> (Brew, Set<BrewField>) in
+        let (brew, changed) = try session.write(creating: false) { store throws(CLIError) -> (Brew, Set<BrewField>) in
             let brew: Brew
             if let target, let editedNotes {
                 guard let found = store.brew(id: target.id) else {

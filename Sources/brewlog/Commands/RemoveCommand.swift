@@ -11,7 +11,7 @@ enum RemoveCommand: BrewLogCommand {
         options: [])
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let doomed = try context.session().write { store throws(CLIError) in
+        let doomed = try context.session().write(creating: false) { store throws(CLIError) in
             var doomed: [Brew] = []
             for reference in context.arguments.positionals {
                 let brew = try context.brew(reference, in: store)
