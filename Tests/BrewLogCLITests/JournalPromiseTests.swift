@@ -68,6 +68,7 @@ struct JournalPromiseTests {
         let result = sandbox.run(["add", "--notes", "x"])
         #expect(result.status == 74)
         #expect(result.stderr.contains("symbolic link"))
+        #expect(result.stderr.contains("hint: move that file away"))
         #expect(sandbox.journal == Self.brew + "\n")
     }
 
@@ -99,6 +100,16 @@ struct JournalPromiseTests {
         #expect(result.status == 78)
         #expect(result.stderr.contains("cannot be a journal"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/" + name))
+    }
+
+    @Test("a journal path whose links loop is refused as not a regular file")
+    func linkLoop() throws {
+        let sandbox = Sandbox()
+        try FileManager.default.createSymbolicLink(atPath: sandbox.home + "/a.jsonl", withDestinationPath: "b.jsonl")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.home + "/b.jsonl", withDestinationPath: "a.jsonl")
+        let result = sandbox.run(["add", "--file", sandbox.home + "/a.jsonl"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("a loop of symbolic links"))
     }
 
     @Test("a journal that is a FIFO or a device is refused at once, by readers and writers",

@@ -17,6 +17,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case changedByAnotherProgram(path: String, what: String)
     /// A brew whose line would not read back (a value no reader accepts); nothing was written.
     case unwritable(path: String, id: String, reason: String)
+    /// A file BrewLog keeps beside the journal (`PATH.lock`, `PATH.rejected`) is a symbolic link,
+    /// a special file or shares its inode: BrewLog will not write into it. Nothing was written.
+    case unsafeSibling(path: String, reason: String)
     /// A journal was used after its lock was released, or written through a reading handle.
     case notHeld(path: String, operation: String)
 
@@ -37,6 +40,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(path)' cannot be a journal: \(reason)"
         case let .changedByAnotherProgram(path, what):
             "\(what) while this command held the lock of '\(path)'; nothing was written"
+        case let .unsafeSibling(path, reason):
+            "'\(path)' \(reason), so BrewLog will not write into it; nothing was written"
         case let .unwritable(path, id, reason):
             "brew \(id) cannot be written to '\(path)': its line would not read back (\(reason)); nothing was written"
         case let .notHeld(path, operation):

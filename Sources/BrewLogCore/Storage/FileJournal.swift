@@ -132,7 +132,7 @@ public struct FileJournal: Sendable {
             }
             current = destination.hasPrefix("/") ? destination : folder(of: current) + "/" + destination
         }
-        throw .unusablePath(path: path, reason: "too many levels of symbolic links")
+        throw .notRegularFile(path: path, kind: "a loop of symbolic links")
     }
 
     private func refuseReservedName(_ candidate: String) throws(JournalError) {

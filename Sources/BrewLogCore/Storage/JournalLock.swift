@@ -105,7 +105,7 @@ final class JournalLock {
             fd = try system.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o600)
         } catch {
             if error.code == ELOOP {
-                throw .io(path: journalPath, operation: "lock", reason: "its lock file '\(path)' is a symbolic link, which BrewLog never follows; remove it")
+                throw .unsafeSibling(path: path, reason: "is a symbolic link")
             }
             if !exclusive, [EACCES, EROFS, EPERM].contains(error.code) {
                 // A reader in a folder it cannot write: open the lock file read-only if it is there.
@@ -134,7 +134,7 @@ final class JournalLock {
         guard file.kind == .regular, file.links == 1 else {
             system.close(fd)
             let what = file.kind == .regular ? "has other hard links (it could be the journal itself)" : "is \(file.kindDescription)"
-            throw .io(path: journalPath, operation: "lock", reason: "its lock file '\(path)' \(what); remove it")
+            throw .unsafeSibling(path: path, reason: what)
         }
         // A lock file made under a restrictive umask would lock out its own owner next time.
         if exclusive, file.owner == geteuid(), file.permissions & 0o600 != 0o600 {

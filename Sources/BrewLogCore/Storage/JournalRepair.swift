@@ -67,7 +67,7 @@ extension LockedJournal {
             fd = try system.open(rejected, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o600)
         } catch {
             if error.code == ELOOP {
-                throw .io(path: rejectedPath, operation: "append to", reason: "it is a symbolic link, which BrewLog never follows; move it away; nothing was moved")
+                throw .unsafeSibling(path: rejectedPath, reason: "is a symbolic link")
             }
             throw .io(path: rejectedPath, operation: "open", reason: error.description)
         }
@@ -93,7 +93,7 @@ extension LockedJournal {
             try system.fsync(fd)
         } catch {
             if error.call == "fstat" && error.code == EINVAL {
-                throw .io(path: rejectedPath, operation: "append to", reason: "it is not a plain file of its own (a special file, or one with other hard links); move it away; nothing was moved")
+                throw .unsafeSibling(path: rejectedPath, reason: "is not a plain file of its own (a special file, or one with other hard links)")
             }
             if let start { try? system.ftruncate(fd, start) }
             throw .io(path: rejectedPath, operation: "append to", reason: "\(error.call): \(error); nothing was moved")

@@ -21,7 +21,7 @@ enum CLIError: Error {
     /// The journal or its folder cannot be created (73).
     case cannotCreate(String)
     /// A read or write failed (74).
-    case io(String)
+    case io(String, hint: String? = nil)
     /// Writing to standard output or standard error failed, other than a closed pipe (74).
     case output(String)
     /// Another brewlog held the lock too long (75).
@@ -79,8 +79,8 @@ enum CLIError: Error {
             return (message, "check the path; import reads a file written by 'brewlog export'")
         case let .cannotCreate(message):
             return (message, "check the folder's permissions, or choose another path with --file")
-        case let .io(message):
-            return (message, "check the disk and the permissions, then run the command again; 'brewlog check' tells whether the journal is intact")
+        case let .io(message, hint):
+            return (message, hint ?? "check the disk and the permissions, then run the command again; 'brewlog check' tells whether the journal is intact")
         case let .output(message):
             return (message, "check the disk or the file that standard output or standard error goes to")
         case let .lockTimeout(message):
@@ -111,6 +111,8 @@ extension CLIError {
             self = .changedMeanwhile(error.description)
         case .notHeld:
             self = .io(error.description)
+        case .unsafeSibling:
+            self = .io(error.description, hint: "move that file away (BrewLog makes a fresh one); it never follows links from or writes into shared files")
         case .unwritable:
             self = .dataError(error.description, hint: "change the value named above; the journal is unchanged")
         }
