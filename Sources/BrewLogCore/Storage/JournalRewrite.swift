@@ -134,8 +134,15 @@ extension LockedJournal {
             try system.rename(temporary, target)
         } catch {
             try? system.unlink(temporary)
+            if error.code == ENOENT { throw removedTemporary() }
             throw .io(path: path, operation: "rewrite", reason: "\(error.call): \(error); nothing was changed")
         }
+    }
+
+    /// What it means when this writer's temporary file vanished: only another writer removes
+    /// them, and only when it holds the lock, so the lock was broken (its file deleted).
+    private func removedTemporary() -> JournalError {
+        .changedByAnotherProgram(path: path, what: "another writer removed this one's temporary file (the lock file was deleted)")
     }
 
     /// Swaps `temporary` and the journal, then checks that what was swapped out is the file that
@@ -146,6 +153,7 @@ extension LockedJournal {
         } catch {
             if [ENOSYS, EINVAL, ENOTSUP, EOPNOTSUPP].contains(error.code) { return false }
             try? system.unlink(temporary)
+            if error.code == ENOENT { throw removedTemporary() }
             throw .io(path: path, operation: "rewrite", reason: "\(error.call): \(error); nothing was changed")
         }
         // `temporary` now names the file that was the journal until the swap.
