@@ -150,6 +150,15 @@ struct JournalPromiseTests {
         sandbox.ok(["check"])
     }
 
+    @Test("a byte order mark before a bad line is named, and so is what is wrong after it")
+    func byteOrderMarkAndBadLine() {
+        let sandbox = Sandbox(journal: "\u{FEFF}" + #"{"id":"bom1","date":"yesterday"}"# + "\n" + Self.brew + "\n")
+        let result = sandbox.run(["check"])
+        #expect(result.status == 65)
+        #expect(result.stdout.contains(":1: the file starts with a UTF-8 byte order mark (BOM); 'brewlog check --repair' removes it; and after it: "), "\(result.stdout)")
+        #expect(result.stdout.contains("RFC 3339"), "\(result.stdout)")
+    }
+
     @Test("a rewrite keeps the journal's owner and group", .enabled(if: geteuid() == 0, "needs root to give the journal away"))
     func ownerKept() throws {
         let sandbox = Sandbox(journal: Self.brew + "\n")

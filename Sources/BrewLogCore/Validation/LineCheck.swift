@@ -13,10 +13,16 @@ let byteOrderMarkProblem = LineProblem("the file starts with a UTF-8 byte order 
 let longestLine = 16 << 20
 
 /// What one line holds, judged on its own: nothing (blank), a brew's id and date, or a problem.
-/// `first` says the line is the first of the file, where a byte order mark is reported by name.
-/// (Duplicate ids need the lines before it; ``LineValidator`` adds that check.)
+/// `first` says the line is the first of the file, where a byte order mark is reported by name,
+/// together with whatever is wrong with the rest of the line. (Duplicate ids need the lines
+/// before it; ``JournalReader`` adds that check.)
 func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool, first: Bool) -> Result<(id: BrewID, timestamp: Timestamp)?, LineProblem> {
-    if first, startsWithByteOrderMark(text) { return .failure(byteOrderMarkProblem) }
+    if first, startsWithByteOrderMark(text) {
+        if case let .failure(problem) = checkLine(UnsafeBufferPointer(rebasing: text.dropFirst(3)), terminated: terminated, first: false) {
+            return .failure(LineProblem(byteOrderMarkProblem.reason + "; and after it: " + problem.reason))
+        }
+        return .failure(byteOrderMarkProblem)
+    }
     if text.count > longestLine {
         return .failure(LineProblem("the line is \(text.count) bytes long, more than the 16 MiB a journal line may be"))
     }
