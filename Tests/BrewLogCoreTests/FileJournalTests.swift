@@ -50,7 +50,7 @@ func load(_ path: String) throws -> JournalSnapshot {
 }
 
 /// The idle record a finished append leaves at the start of the lock file.
-let idleIntent = "idle" + String(repeating: " ", count: 23) + "\n"
+let idleIntent = String(decoding: AppendIntent.idle, as: UTF8.self)
 
 func fileStore(_ journal: LockedJournal, now: String = "2026-11-29T12:00:00+01:00") throws -> BrewLogStore {
     let store = BrewLogStore(journal: journal, clock: .fixed(stamp(now).date), timeZone: zone("Europe/Berlin"))
@@ -226,18 +226,21 @@ struct DuplicateIDTests {
 
 @Suite("An append killed mid-write leaves no line that later reads fail on")
 struct InterruptedAppendTests {
-    /// A journal of lines A and B, with `tail` after them and an append record for where B ends.
-    func interrupted(tail: String) -> (TemporaryFolder, String) {
+    /// A journal of lines A and B, with `tail` after them and a record of an append of
+    /// `length` bytes (more than the tail: it was cut short) where B ends.
+    func interrupted(tail: String, length: Int = 4096, sameFile: Bool = true) throws -> (TemporaryFolder, String) {
         let folder = TemporaryFolder()
         let before = lineA + "\n" + lineB + "\n"
         folder.write("j.jsonl", before + tail)
-        folder.write("j.jsonl.lock", "append \(before.utf8.count)\n")
+        let file = try PosixSystemCalls().lstat(folder.file("j.jsonl"))
+        let intent = AppendIntent(offset: before.utf8.count, length: length, device: file.device, inode: sameFile ? file.inode : file.inode + 1)
+        folder.write("j.jsonl.lock", String(decoding: intent.encoded, as: UTF8.self))
         return (folder, before)
     }
 
     @Test("the next writer cuts the unfinished line and clears the record")
     func writerRecovers() throws {
-        let (folder, before) = interrupted(tail: #"{"id":"half","date":"2026-11-2"#)
+        let (folder, before) = try interrupted(tail: #"{"id":"half","date":"2026-11-2"#)
         let journal = try writer(folder.file("j.jsonl"))
         #expect(folder.text("j.jsonl") == before)
         #expect(folder.text("j.jsonl.lock") == idleIntent)
@@ -247,7 +250,7 @@ struct InterruptedAppendTests {
     @Test("whole lines an interrupted append managed to write are kept", arguments: ["", #"{"id":"half","#])
     func wholeLinesKept(unfinished: String) throws {
         let whole = #"{"id":"whole","date":"2026-11-29T08:00:00Z","notes":""}"# + "\n"
-        let (folder, before) = interrupted(tail: whole + unfinished)
+        let (folder, before) = try interrupted(tail: whole + unfinished)
         #expect(try load(folder.file("j.jsonl")).count == 3)
         let journal = try writer(folder.file("j.jsonl"))
         #expect(folder.text("j.jsonl") == before + whole)
@@ -257,12 +260,33 @@ struct InterruptedAppendTests {
     @Test("a reader stops where the interrupted append began, and changes nothing")
     func readerIgnores() throws {
         let torn = #"{"id":"half","#
-        let (folder, before) = interrupted(tail: torn)
+        let (folder, before) = try interrupted(tail: torn)
         let journal = try FileJournal(path: folder.file("j.jsonl")).open(.reading, timeout: 1)
         #expect(try journal.load().records.map(\.id.rawValue) == ["aaaa00000001", "bbbb00000002"])
         #expect(try journal.check().problems.isEmpty)
         #expect(folder.text("j.jsonl") == before + torn)
         journal.release()
+    }
+
+    @Test("a valid last line after a leftover record is another program's brew: kept by writers and readers")
+    func validLineKept() throws {
+        let brew = #"{"id":"byhand","date":"2026-11-28T10:00:00+01:00","notes":"typed by hand"}"#
+        let (folder, before) = try interrupted(tail: brew)
+        #expect(try load(folder.file("j.jsonl")).count == 3)
+        let journal = try writer(folder.file("j.jsonl"))
+        #expect(folder.text("j.jsonl") == before + brew)
+        #expect(try journal.load().count == 3)
+    }
+
+    @Test("a record for another file, or for an append that already wrote all it meant to, cuts nothing", arguments: [
+        (false, 4096), (true, 5),
+    ])
+    func foreignRecordIgnored(sameFile: Bool, length: Int) throws {
+        let torn = #"{"id":"half","#
+        let (folder, before) = try interrupted(tail: torn, length: length, sameFile: sameFile)
+        let journal = try writer(folder.file("j.jsonl"))
+        #expect(folder.text("j.jsonl") == before + torn)
+        #expect(try journal.check().problems.map(\.line) == [3])
     }
 
     @Test("an append under the lock records its intent only while it writes")

@@ -48,7 +48,8 @@ extension LockedJournal {
             }
             if let intentFD {
                 try call("record the append in the lock file") { () throws(SystemCallError) in
-                    try writeAppendIntent(offset: file.size, lockFD: intentFD)
+                    try writeAppendIntent(AppendIntent(offset: file.size, length: text.utf8.count, device: file.device, inode: file.inode),
+                                          lockFD: intentFD)
                 }
             }
             // The last look before writing: the lock file and the journal are still the ones locked and opened.
