@@ -303,6 +303,30 @@ struct InterruptedAppendTests {
     }
 }
 
+@Suite("Temporary files a killed writer left")
+struct StaleTemporaryFileTests {
+    /// The pid of a process that has exited.
+    func deadPID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test("a writer removes exactly the temporary files of dead writers, nothing else with the prefix")
+    func onlyDeadWritersFiles() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n")
+        let dead = ".j.jsonl.tmp-\(try deadPID())-123"
+        let names = [dead, ".j.jsonl.tmp-keep", ".j.jsonl.tmp-\(getpid())-5", ".j.jsonl.tmp-1-2-3", ".j.jsonl.tmp-"]
+        for name in names { folder.write(name, "x") }
+        _ = try writer(folder.file("j.jsonl"))
+        #expect(!folder.contents().contains(dead))
+        #expect(Set(names.dropFirst()).isSubset(of: Set(folder.contents())))
+    }
+}
+
 @Suite("Lines out of all proportion")
 struct LineSizeTests {
     @Test("a line longer than 16 MiB is a bad line, named with its length")

@@ -69,11 +69,25 @@ extension LockedJournal {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasPrefix(temporaryPrefix) { stale.append(name) }
+            if isStaleTemporaryFile(name) { stale.append(name) }
         }
         for name in stale {
-            try? system.unlink(directory + "/" + name)
+            let path = directory + "/" + name
+            guard let file = try? system.lstat(path), file.kind == .regular else { continue }
+            try? system.unlink(path)
         }
+    }
+
+    /// Whether `name` is exactly what a rewrite of this journal names its temporary file
+    /// (`.NAME.tmp-PID-RANDOM`) and the process that made it is gone. Anything else, even with
+    /// the same prefix, is someone else's file.
+    private func isStaleTemporaryFile(_ name: String) -> Bool {
+        guard name.hasPrefix(temporaryPrefix) else { return false }
+        let parts = name.dropFirst(temporaryPrefix.count).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let pid = Int32(parts[0]) else { return false }
+        // A process that still runs (or that we may not signal) may be writing it.
+        return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// Replaces the journal atomically with what `produce` writes (temporary sibling, fsync,
