@@ -92,4 +92,22 @@ struct LockedJournalTests {
         }
         #expect(folder.text("j.jsonl") == lineA + "\n")
     }
+
+    @Test("a symbolic link pointed at another file after the read: nothing is written to either file", arguments: [true, false])
+    func linkRetargeted(appending: Bool) throws {
+        let folder = TemporaryFolder()
+        folder.write("a.jsonl", lineA + "\n")
+        folder.write("b.jsonl", lineB + "\n")
+        symlink("a.jsonl", folder.file("link.jsonl"))
+        let store = try fileStore(writer(folder.file("link.jsonl")))
+        if appending { store.recordBrew() } else { try store.brew(matching: "aaaa").notes = "mine" }
+        unlink(folder.file("link.jsonl"))
+        symlink("b.jsonl", folder.file("link.jsonl"))
+        #expect(throws: JournalError.changedByAnotherProgram(path: folder.file("link.jsonl"),
+                                                             what: "the symbolic link '\(folder.file("link.jsonl"))' was pointed at another file")) {
+            try store.save()
+        }
+        #expect(folder.text("a.jsonl") == lineA + "\n")
+        #expect(folder.text("b.jsonl") == lineB + "\n")
+    }
 }

@@ -66,6 +66,11 @@ extension LockedJournal {
             guard let now = try FileJournal(path: path, system: system).status(of: target), now.isSameFile(as: written) else {
                 throw .changedByAnotherProgram(path: path, what: "another program replaced the journal during the append (the brew went to the old file)")
             }
+            do throws(JournalError) {
+                try verifyStillResolves()
+            } catch {
+                throw .changedByAnotherProgram(path: path, what: "the symbolic link '\(path)' was pointed at another file during the append (the brew went to '\(target)')")
+            }
             if creating {
                 try syncDirectory()
             }

@@ -112,6 +112,7 @@ public final class LockedJournal: Journal {
     /// Throws unless the lock file and the journal are still the ones this writer locked and
     /// read: called right before a commit, so a program that ignored the lock loses nothing.
     func verifyUnchanged(since file: FileStatus?) throws(JournalError) {
+        try verifyStillResolves()
         try lock?.verifyStillInPlace()
         let now = try FileJournal(path: path, system: system).status(of: target)
         switch (file, now) {
@@ -126,6 +127,15 @@ public final class LockedJournal: Journal {
                 throw .changedByAnotherProgram(path: path, what: before.isSameFile(as: after)
                                                ? "another program changed the journal" : "another program replaced the journal")
             }
+        }
+    }
+
+    /// Throws unless `path` still leads to the file this journal locked: a symbolic link
+    /// retargeted meanwhile (a dotfile manager's `ln -sfn`) would send the change to a file the
+    /// user no longer reads.
+    func verifyStillResolves() throws(JournalError) {
+        guard try FileJournal(path: path, system: system).resolveTarget() == target else {
+            throw .changedByAnotherProgram(path: path, what: "the symbolic link '\(path)' was pointed at another file")
         }
     }
 
