@@ -134,7 +134,7 @@ struct FaultInjectionTests {
 
 @Suite("A failing system call during a repair or a first add leaves nothing half done")
 struct RepairAndCreateFaultTests {
-    @Test("repair: PATH.rejected gains all the bad lines or none, and never a fragment", arguments: faults)
+    @Test("repair: PATH.rejected gains all the bad lines or none (none when the journal stays as it was), never a fragment", arguments: faults)
     func repair(fault: Fault) throws {
         let folder = TemporaryFolder()
         let before = lineA + "\n{bad one}\n" + lineB + "\n{bad two}\n"
@@ -155,6 +155,8 @@ struct RepairAndCreateFaultTests {
         #expect(after == before || after == lineA + "\n" + lineB + "\n")
         if caught == nil { #expect(after == lineA + "\n" + lineB + "\n") }
         if after == before && system.failed { #expect(caught != nil, "the repair failed and nobody was told") }
+        // All or nothing: a repair that did not rewrite the journal takes back its rejected lines.
+        if after == before { #expect(rejected == "older\n", "\(fault): the journal was not repaired, yet \(String(describing: rejected))") }
     }
 
     @Test("a fragment an earlier crash left in PATH.rejected gets its newline before new lines")

@@ -23,7 +23,8 @@ extension LockedJournal {
     /// A UTF-8 byte order mark at the start of the file is dropped (the line after it is kept).
     ///
     /// The rejected lines are made durable before the journal is replaced, so a crash between
-    /// the two leaves a line in both files, never in neither.
+    /// the two leaves a line in both files, never in neither; a rewrite that fails (or finds the
+    /// journal changed by another program) cuts `PATH.rejected` back to what it held.
     public func repair() throws(JournalError) -> JournalRepair {
         try requireOpen("repair")
         guard let (file, read) = try readFile() else { return JournalRepair(moved: [], removedByteOrderMark: false) }
@@ -33,23 +34,30 @@ extension LockedJournal {
         let bytes = removedByteOrderMark ? Array(read.dropFirst(3)) : read
         let scan = JournalReader(bytes, firstProblemOnly: false)
         guard !scan.problems.isEmpty || removedByteOrderMark else { return JournalRepair(moved: [], removedByteOrderMark: false) }
+        try verifyUnchanged(since: file)
+        var rejectedBefore: Int?
         if !scan.problems.isEmpty {
             var rejected: [UInt8] = []
             for problem in scan.problems {
                 rejected.append(contentsOf: bytes[problem.range])
                 rejected.append(0x0A)
             }
-            try appendRejected(rejected)
+            rejectedBefore = try appendRejected(rejected)
         }
         let bad = Set(scan.problems.map(\.line))
-        _ = try replaceContents(replacing: file) { (output: inout ChunkedWriter) throws(SystemCallError) in
-            try bytes.withUnsafeBufferPointer { buffer throws(SystemCallError) in
-                try forEachLine(in: buffer) { line throws(SystemCallError) in
-                    guard !bad.contains(line.number) else { return }
-                    try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
-                    try output.write("\n")
+        do throws(JournalError) {
+            _ = try replaceContents(replacing: file) { (output: inout ChunkedWriter) throws(SystemCallError) in
+                try bytes.withUnsafeBufferPointer { buffer throws(SystemCallError) in
+                    try forEachLine(in: buffer) { line throws(SystemCallError) in
+                        guard !bad.contains(line.number) else { return }
+                        try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
+                        try output.write("\n")
+                    }
                 }
             }
+        } catch {
+            if let rejectedBefore { cutRejected(to: rejectedBefore) }
+            throw error
         }
         return JournalRepair(moved: scan.problems, removedByteOrderMark: removedByteOrderMark)
     }
@@ -60,7 +68,8 @@ extension LockedJournal {
     /// Appends `bytes` to `PATH.rejected`, all or nothing: opened without following a symbolic
     /// link, never truncated below what it held, cut back to that if the write or sync fails; a
     /// fragment an earlier crash left unterminated gets its newline first, so lines never merge.
-    private func appendRejected(_ bytes: [UInt8]) throws(JournalError) {
+    /// Returns the length `PATH.rejected` had before.
+    private func appendRejected(_ bytes: [UInt8]) throws(JournalError) -> Int {
         let rejected = target + ".rejected"
         let fd: Int32
         do throws(SystemCallError) {
@@ -91,6 +100,7 @@ extension LockedJournal {
             }
             try writeAll(fd, last == 0x0A ? bytes : [0x0A] + bytes)
             try system.fsync(fd)
+            return file.size
         } catch {
             if error.call == "fstat" && error.code == EINVAL {
                 throw .unsafeSibling(path: rejectedPath, reason: "is not a plain file of its own (a special file, or one with other hard links)")
@@ -98,6 +108,15 @@ extension LockedJournal {
             if let start { try? system.ftruncate(fd, start) }
             throw .io(path: rejectedPath, operation: "append to", reason: "\(error.call): \(error); nothing was moved")
         }
+    }
+
+    /// Takes back what a repair appended to `PATH.rejected` when the journal could not be
+    /// rewritten. Best effort: if even this fails, the lines are in both files, never in neither.
+    private func cutRejected(to length: Int) {
+        guard let fd = try? system.open(target + ".rejected", O_WRONLY | O_NOFOLLOW | O_NONBLOCK, 0) else { return }
+        defer { system.close(fd) }
+        try? system.ftruncate(fd, length)
+        try? system.fsync(fd)
     }
 }
 
