@@ -71,8 +71,16 @@ final class JournalLock {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(Int64(min(max(timeout, 0), 1e9) * 1000)))
         while true {
-            guard let lock = try openLockFile(at: path, journalPath: journalPath, exclusive: exclusive,
-                                              journalExists: journalExists, system: system) else { return nil }
+            let opened: JournalLock?
+            do throws(JournalError) {
+                opened = try openLockFile(at: path, journalPath: journalPath, exclusive: exclusive,
+                                          journalExists: journalExists, system: system)
+            } catch {
+                // Removed between open and fstat by someone tidying up: open the one there now.
+                guard case .changedByAnotherProgram = error, clock.now < deadline else { throw error }
+                continue
+            }
+            guard let lock = opened else { return nil }
             do throws(SystemCallError) {
                 try system.flock(lock.fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB)
             } catch {
@@ -130,6 +138,10 @@ final class JournalLock {
         } catch {
             system.close(fd)
             throw .io(path: path, operation: "look at", reason: error.description)
+        }
+        if file.kind == .regular && file.links == 0 {
+            system.close(fd)
+            throw .changedByAnotherProgram(path: journalPath, what: "the lock file '\(path)' was removed")
         }
         guard file.kind == .regular, file.links == 1 else {
             system.close(fd)
