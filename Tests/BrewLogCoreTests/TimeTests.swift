@@ -55,4 +55,11 @@ struct TimeTests {
         #expect(BrewTime.format(165) == "2:45")
         #expect(BrewTime.format(3723) == "1:02:03")
     }
+
+    @Test("a fraction of a second may have any number of digits, as RFC 3339 allows")
+    func longFractions() throws {
+        let long = try #require(Timestamp(rfc3339: "2026-11-29T07:15:00.123456789012345678901+01:00"))
+        let short = try #require(Timestamp(rfc3339: "2026-11-29T07:15:00.123456789+01:00"))
+        #expect(long == short)
+    }
 }

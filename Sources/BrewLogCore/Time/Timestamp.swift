@@ -80,8 +80,10 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
             let start = index + 1
             index = start
             while index < b.count, b[index] >= UInt8(ascii: "0"), b[index] <= UInt8(ascii: "9") { index += 1 }
-            guard index > start, index - start <= 9, let digits = decimal(b[start..<index]) else { return nil }
-            fraction = Double(digits) / pow(10, Double(index - start))
+            // RFC 3339 allows any number of digits; nanoseconds are as far as a moment here goes.
+            let kept = min(index - start, 9)
+            guard index > start, let digits = decimal(b[start..<start + kept]) else { return nil }
+            fraction = Double(digits) / pow(10, Double(kept))
         }
         guard index < b.count else { return nil }
         let offset: Int
