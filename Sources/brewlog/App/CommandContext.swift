@@ -8,7 +8,7 @@ struct CommandContext {
     let environment: [String: String]
     let now: Date
     let timeZone: any UTCOffsetSource
-    let out: OutputStream
+    let out: TextOutput
     let style: Style
     let terminalWidth: Int?
     /// The session over the journal; built on first use, so commands that need no journal never resolve one.

@@ -37,7 +37,7 @@ enum StatsCommand: BrewLogCommand {
         }
     }
 
-    private static func section(_ title: String, _ groups: [BrewStatistics.Group], showRating: Bool, out: OutputStream, style: Style) {
+    private static func section(_ title: String, _ groups: [BrewStatistics.Group], showRating: Bool, out: TextOutput, style: Style) {
         guard !groups.isEmpty else { return }
         out.line()
         out.line(style.bold(title))

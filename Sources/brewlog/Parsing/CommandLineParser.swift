@@ -38,7 +38,7 @@ enum Invocation {
 /// Subcommands; global options before or after the subcommand; `--opt value` and `--opt=value`;
 /// an option that takes a value takes the next argument whatever it looks like; `-q` style short
 /// flags, clustered or not; `--` ends options; `-` alone is a positional (standard input).
-struct ArgumentParser {
+struct CommandLineParser {
     let commands: [CommandSpec]
 
     func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
