@@ -22,10 +22,10 @@ enum AddCommand: BrewLogCommand {
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let timestamp = try moment(context)
+        let timestamp = try WhenOptions.moment(context)
         var record = BrewRecord(id: .random(), timestamp: timestamp)
         let notes = try context.arguments.value(BrewField.notes.optionName).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
-        try FieldOptions.apply(context, notes: notes, to: Binding(get: { record }, set: { record = $0 }))
+        try FieldOptions.apply(context, notes: notes, to: &record)
         try FieldOptions.validate(record, context)
 
         let filled = record
@@ -49,16 +49,7 @@ enum AddCommand: BrewLogCommand {
             let summary = store.streakSummary
             let style = context.style
             context.out.line("Logged \(style.bold(brew.id.rawValue.terminalSafe)) at \(BrewFormatting.dateTime(brew.timestamp)). "
-                + StreakCommand.sentence(summary, style: style))
+                + StreakText.sentence(summary, style: style))
         }
-    }
-
-    /// The moment to record: `--date` resolved, or now; future moments are refused.
-    static func moment(_ context: CommandContext) throws(CLIError) -> Timestamp {
-        guard let when = try context.when("date") else { return Timestamp(date: context.now, timeZone: context.timeZone) }
-        guard let moment = when.recordingMoment(now: context.now, timeZone: context.timeZone) else {
-            throw context.usage("'\(cappedForMessage(context.arguments.value("date") ?? ""))' is in the future", hint: "brews are logged after they happen")
-        }
-        return moment
     }
 }

@@ -1,7 +1,7 @@
 import BrewLogCore
 import Foundation
 
-/// `brewlog edit ID`: changes fields through bindings; `--editor` opens the notes in `$VISUAL`/`$EDITOR`.
+/// `brewlog edit ID`: changes fields; `--editor` opens the notes in `$VISUAL`/`$EDITOR`.
 enum EditCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "edit",
@@ -26,7 +26,7 @@ enum EditCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let arguments = context.arguments
         let unset = try fieldsToUnset(context)
-        let moment = arguments.value("date") == nil ? nil : try AddCommand.moment(context)
+        let moment = arguments.value("date") == nil ? nil : try WhenOptions.moment(context)
         let notes = try arguments.value(BrewField.notes.optionName).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         let appended = try arguments.value("append-notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         let editing = arguments.has("editor")
@@ -66,22 +66,21 @@ enum EditCommand: BrewLogCommand {
                 brew = try context.brew(reference, in: store)
             }
             var record = brew.record
-            let draft = Binding(get: { record }, set: { record = $0 })
             for field in unset {
-                draft.wrappedValue.clear(field)
+                record.clear(field)
             }
-            if let moment { draft.timestamp.wrappedValue = moment }
-            if let editedNotes { draft.notes.wrappedValue = editedNotes }
-            try FieldOptions.apply(context, notes: notes, to: draft)
+            if let moment { record.timestamp = moment }
+            if let editedNotes { record.notes = editedNotes }
+            try FieldOptions.apply(context, notes: notes, to: &record)
             for tag in arguments.all("untag") {
-                guard draft.tags.wrappedValue.contains(tag) else {
+                guard record.tags.contains(tag) else {
                     throw context.usage("brew \(brew.id) has no tag '\(cappedForMessage(tag))'",
                                         hint: record.tags.isEmpty ? "it has no tags" : "its tags: \(record.tags.joined(separator: ", "))")
                 }
-                draft.tags.wrappedValue.removeAll { $0 == tag }
+                record.tags.removeAll { $0 == tag }
             }
             if let appended {
-                draft.notes.wrappedValue += draft.notes.wrappedValue.isEmpty ? appended : "\n" + appended
+                record.notes += record.notes.isEmpty ? appended : "\n" + appended
             }
             let edited = record
             do throws(InvalidFieldError) {

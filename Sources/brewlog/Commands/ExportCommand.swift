@@ -14,7 +14,7 @@ enum ExportCommand: BrewLogCommand {
         discussion: "Brews are written oldest first. CSV has a header row and joins tags with ';'.")
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let format = try ImportCommand.format(context, default: .jsonl)
+        let format = try ExchangeOptions.format(context, default: .jsonl)
         let since = try context.when("since")
         let until = try context.when("until")
         let records = try context.session().read().brewsByDate(limit: nil) {

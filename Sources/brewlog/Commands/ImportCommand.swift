@@ -22,7 +22,7 @@ enum ImportCommand: BrewLogCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let path = context.arguments.positionals[0]
-        let format = try self.format(context, default: ExchangeFormat(fileName: path))
+        let format = try ExchangeOptions.format(context, default: ExchangeFormat(fileName: path))
         let prefersIncoming = try preferIncoming(context)
         let bytes = try read(path)
         let incoming: [BrewRecord]
@@ -71,15 +71,6 @@ enum ImportCommand: BrewLogCommand {
         summary += ", skipped \(skipped) already present"
         if !conflicts.isEmpty { summary += ", \(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s") left alone (use --prefer incoming to take them)" }
         context.out.line(summary + ".")
-    }
-
-    /// `--format`, or `fallback`.
-    static func format(_ context: CommandContext, default fallback: ExchangeFormat) throws(CLIError) -> ExchangeFormat {
-        guard let text = context.arguments.value("format") else { return fallback }
-        guard let format = ExchangeFormat(rawValue: text) else {
-            throw context.usage("invalid value '\(cappedForMessage(text))' for '--format'", hint: "use jsonl, json or csv")
-        }
-        return format
     }
 
     private static func preferIncoming(_ context: CommandContext) throws(CLIError) -> Bool {
