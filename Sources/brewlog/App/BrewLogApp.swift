@@ -62,8 +62,8 @@ struct BrewLogApp {
         let now = try currentMoment()
         let timeZone = try localTimeZone(environment)
         let lockTimeout = try self.lockTimeout()
-        let style = try Style.decide(option: parsed.value("color"), isTerminal: standardOutputIsTerminal, environment: environment)
-        let fileOption = parsed.value("file")
+        let style = try Style.decide(option: parsed.value(GlobalOptions.color), isTerminal: standardOutputIsTerminal, environment: environment)
+        let fileOption = parsed.value(GlobalOptions.file)
         let environment = self.environment
         let slot = sessionSlot
         return CommandContext(

@@ -64,7 +64,12 @@ enum FieldOptions {
 
     /// Whether any field option was given.
     static func anyGiven(in arguments: ParsedArguments) -> Bool {
-        specs.contains { arguments.value($0.long) != nil }
+        specs.contains { arguments.value($0) != nil }
+    }
+
+    /// The text given to `field`'s option, if it has one and it was given.
+    static func value(of field: BrewField, in arguments: ParsedArguments) -> String? {
+        field.option.flatMap { arguments.value($0.spec) }
     }
 
     /// Parses each field option given and writes it into `record`, refusing a value outside its
@@ -105,29 +110,30 @@ enum FieldOptions {
         guard let (spec, sample) = field.option else { return }
         let arguments = context.arguments
         let option = spec.long
+        let text = arguments.value(spec)
         switch field.kind {
         case .id, .date:
             return
         case .text(let path):
             if let notes { record[keyPath: path] = notes }
         case .optionalText(let path):
-            if let text = arguments.value(option) {
+            if let text {
                 record[keyPath: path] = try nonEmpty(text, option, context)
             }
         case .rating(let path, let limit):
-            if let text = arguments.value(option) {
+            if let text {
                 let hint = "give a whole number from \(formatNumber(limit.lower)) to \(formatNumber(limit.upper))"
                 record[keyPath: path] = try wholeNumber(text, option, limit, hint: hint, context)
             }
         case .number(let path, let limit, let unit):
-            if let text = arguments.value(option) {
+            if let text {
                 let typed = unit.replacingOccurrences(of: "°", with: "")
                 let units = typed == unit ? [unit] : [unit, typed]
                 let example = "--\(option) \(sample) or --\(option) \(sample)\(typed)"
                 record[keyPath: path] = try number(text, option, limit, units: units, example: example, context)
             }
         case .duration(let path, let limit):
-            if let text = arguments.value(option) {
+            if let text {
                 guard let seconds = BrewTime.parse(text) else {
                     throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: "use 165, 165s, 2:45 or 1h2m3s")
                 }
@@ -137,7 +143,7 @@ enum FieldOptions {
                 record[keyPath: path] = seconds
             }
         case .tags(let path):
-            for tag in arguments.all(option) where !record[keyPath: path].contains(tag) {
+            for tag in arguments.all(spec) where !record[keyPath: path].contains(tag) {
                 record[keyPath: path].append(tag)
             }
         }

@@ -2,23 +2,25 @@ import BrewLogCore
 
 /// `brewlog stats`: totals, per method and coffee, averages, and a calendar heatmap.
 enum StatsCommand: BrewLogCommand {
+    /// Its own option, besides `--since`.
+    enum Option {
+        static let json = OptionSpec("json", help: "Print the figures as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "stats",
         abstract: "Show totals, averages and a calendar heatmap.",
         usage: "stats [--since <when>] [--json]",
-        options: [
-            BrewFilter.since,
-            OptionSpec("json", help: "Print the figures as JSON."),
-        ],
+        options: [BrewFilter.since, Option.json],
         discussion: "The heatmap shows the last 26 weeks, Monday to Sunday, one cell per day: · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more.")
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let since = try context.when("since")
+        let since = try context.when(BrewFilter.since)
         let store = try context.session().read()
         let records = store.brews.map(\.record).filter { since?.startsOnOrBefore($0.timestamp) ?? true }
         let stats = BrewStatistics(records)
         let streak = store.streakSummary
-        if context.json {
+        if context.arguments.has(Option.json) {
             context.out.line(json(stats, streak))
             return
         }

@@ -2,14 +2,17 @@ import BrewLogCore
 
 /// `brewlog streak`: the current and longest streak in one sentence; `--check` for scripts.
 enum StreakCommand: BrewLogCommand {
+    /// Its options.
+    enum Option {
+        static let check = OptionSpec("check", help: "Exit 0 when today has a brew, 1 when not (for reminders).")
+        static let json = OptionSpec("json", help: "Print the streak as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "streak",
         abstract: "Show your current and longest brewing streak.",
         usage: "streak [--check] [--json]",
-        options: [
-            OptionSpec("check", help: "Exit 0 when today has a brew, 1 when not (for reminders)."),
-            OptionSpec("json", help: "Print the streak as JSON."),
-        ],
+        options: [Option.check, Option.json],
         discussion: """
             A streak counts consecutive calendar days with a brew. It stays alive until today ends:
             if you brewed yesterday but not yet today, the streak still counts.
@@ -20,7 +23,7 @@ enum StreakCommand: BrewLogCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let summary = try context.session().read().streakSummary
-        if context.json {
+        if context.arguments.has(Option.json) {
             let start = summary.currentStart.map { "\"\($0)\"" } ?? "null"
             let last = summary.lastBrewDay.map { "\"\($0)\"" } ?? "null"
             context.out.line("{\"current\":\(summary.current),\"longest\":\(summary.longest),\"brewedToday\":\(summary.brewedToday),"
@@ -28,7 +31,7 @@ enum StreakCommand: BrewLogCommand {
         } else if !context.quiet {
             context.out.line(StreakText.sentence(summary, style: context.style))
         }
-        if context.arguments.has("check") && !summary.brewedToday {
+        if context.arguments.has(Option.check) && !summary.brewedToday {
             throw CLIError.checkFailed
         }
     }
