@@ -56,15 +56,10 @@ enum CheckCommand: BrewLogCommand {
         }
         let json = context.arguments.has(Option.json)
         if json {
-            var text = "{\"path\":"
-            BrewLineCodec.appendQuoted(journal.path, to: &text)
-            text += ",\"brews\":\(report.brewCount),\"problems\":["
-            text += report.problems.map { problem in
-                var reason = ""
-                BrewLineCodec.appendQuoted(problem.reason, to: &reason)
-                return "{\"line\":\(problem.line),\"reason\":\(reason)}"
-            }.joined(separator: ",")
-            context.out.line(text + "]}")
+            let problems = report.problems.map { problem in
+                JSONText.object([("line", .int(problem.line)), ("reason", .string(problem.reason))])
+            }
+            context.out.line(JSONText.object([("path", .string(journal.path)), ("brews", .int(report.brewCount)), ("problems", .array(problems))]).text)
         } else {
             for problem in report.problems {
                 context.out.line("\(journal.path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")

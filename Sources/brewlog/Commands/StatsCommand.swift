@@ -21,7 +21,7 @@ enum StatsCommand: BrewLogCommand {
         let stats = BrewStatistics(records)
         let streak = store.streakSummary
         if context.arguments.has(Option.json) {
-            context.out.line(json(stats, streak))
+            context.out.line(json(stats, streak).text)
             return
         }
         let out = context.out
@@ -58,24 +58,20 @@ enum StatsCommand: BrewLogCommand {
         }
     }
 
-    private static func json(_ stats: BrewStatistics, _ streak: StreakSummary) -> String {
+    private static func json(_ stats: BrewStatistics, _ streak: StreakSummary) -> JSONText {
         // Rounded to thousandths where that cannot overflow; JSON has no infinity, so that is null.
-        func number(_ value: Double?) -> String {
-            guard let value, value.isFinite else { return "null" }
-            return formatNumber(abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value)
+        func number(_ value: Double?) -> JSONText {
+            guard let value else { return .null }
+            return .number(value.isFinite && abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value)
         }
-        func quoted(_ text: String) -> String {
-            var out = ""
-            BrewLineCodec.appendQuoted(text, to: &out)
-            return out
+        func groups(_ groups: [BrewStatistics.Group]) -> JSONText {
+            .array(groups.map { .object([("name", .string($0.name)), ("brews", .int($0.brews)), ("averageRating", number($0.averageRating))]) })
         }
-        func groups(_ groups: [BrewStatistics.Group]) -> String {
-            "[" + groups.map { "{\"name\":\(quoted($0.name)),\"brews\":\($0.brews),\"averageRating\":\(number($0.averageRating))}" }
-                .joined(separator: ",") + "]"
-        }
-        return "{\"brews\":\(stats.brews),\"brewDays\":\(stats.brewDays),\"currentStreak\":\(streak.current),"
-            + "\"longestStreak\":\(streak.longest),\"brewedToday\":\(streak.brewedToday),"
-            + "\"averageRating\":\(number(stats.averageRating)),\"averageRatio\":\(number(stats.averageRatio)),"
-            + "\"averageDose\":\(number(stats.averageDose)),\"methods\":\(groups(stats.methods)),\"coffees\":\(groups(stats.coffees))}"
+        return .object([
+            ("brews", .int(stats.brews)), ("brewDays", .int(stats.brewDays)), ("currentStreak", .int(streak.current)),
+            ("longestStreak", .int(streak.longest)), ("brewedToday", .bool(streak.brewedToday)),
+            ("averageRating", number(stats.averageRating)), ("averageRatio", number(stats.averageRatio)),
+            ("averageDose", number(stats.averageDose)), ("methods", groups(stats.methods)), ("coffees", groups(stats.coffees)),
+        ])
     }
 }

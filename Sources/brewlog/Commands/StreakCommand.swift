@@ -24,10 +24,14 @@ enum StreakCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let summary = try context.session().read().streakSummary
         if context.arguments.has(Option.json) {
-            let start = summary.currentStart.map { "\"\($0)\"" } ?? "null"
-            let last = summary.lastBrewDay.map { "\"\($0)\"" } ?? "null"
-            context.out.line("{\"current\":\(summary.current),\"longest\":\(summary.longest),\"brewedToday\":\(summary.brewedToday),"
-                + "\"lastBrewDay\":\(last),\"currentStart\":\(start)}")
+            let json = JSONText.object([
+                ("current", .int(summary.current)),
+                ("longest", .int(summary.longest)),
+                ("brewedToday", .bool(summary.brewedToday)),
+                ("lastBrewDay", .string(summary.lastBrewDay.map { "\($0)" })),
+                ("currentStart", .string(summary.currentStart.map { "\($0)" })),
+            ])
+            context.out.line(json.text)
         } else if !context.quiet {
             context.out.line(StreakText.sentence(summary, style: context.style))
         }
