@@ -78,7 +78,7 @@ struct AddCommandTests {
         ("America/Los_Angeles", "2026-11-28T20:00:00-08:00", "2026-11-28"),
     ])
     func localDateDiffersFromUTC(zone: String, now: String, day: String) throws {
-        let sandbox = Sandbox(now: now, timeZone: zone)
+        let sandbox = Sandbox(now: now, timeZone: zone, runner: .inProcess)
         let id = sandbox.add()
         #expect(sandbox.journal?.contains("\"date\":\"\(now)\"") == true)
         #expect(sandbox.ok(["list", "--since", day, "--until", day, "-q"]) == id + "\n")

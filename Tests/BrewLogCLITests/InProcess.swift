@@ -23,17 +23,6 @@ func runInProcess(_ arguments: [String], environment: [String: String]) -> RunRe
     return RunResult(status: status, stdout: out.captured, stderr: errors.captured)
 }
 
-extension Sandbox {
-    /// Runs brewlog in-process (``runInProcess(_:environment:)``) with this sandbox's
-    /// environment and `changes` (`nil` removes a variable).
-    @discardableResult
-    func app(_ arguments: [String], env changes: [String: String?] = [:]) -> RunResult {
-        var environment = self.environment
-        for (key, value) in changes { environment[key] = value }
-        return runInProcess(arguments, environment: environment)
-    }
-}
-
 @Suite("In-process runs: every option each command reads is one its spec declares")
 struct DeclaredOptionTests {
     /// A value each option accepts, by its placeholder, so the command gets past parsing it.
@@ -66,11 +55,11 @@ struct DeclaredOptionTests {
         }
         for option in spec.options + GlobalOptions.all {
             guard let value = Self.sample(for: option) else { continue }
-            let sandbox = Sandbox(journal: sampleJournal)
+            let sandbox = Sandbox(journal: sampleJournal, runner: .inProcess)
             let given = value.isEmpty ? ["--" + option.long] : ["--" + option.long, value]
             // The status depends on the option; what matters is that every read is declared,
             // which a debug build checks at the read, and that a run never crashes.
-            let result = sandbox.app([name] + positionals + given)
+            let result = sandbox.run([name] + positionals + given)
             #expect([0, 1, 64, 65, 66].contains(result.status), "\(name) \(given): \(result.status) \(result.stderr)")
         }
     }
