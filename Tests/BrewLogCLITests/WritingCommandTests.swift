@@ -73,7 +73,7 @@ struct WritingCommandTests {
 
     @Test("check lists every problem and exits 65; --repair sets them aside")
     func checkAndRepair() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         sandbox.writeJournal(sampleJournal + "{broken\n" + #"{"id":"zz","date":"2026-11-29T07:00:00Z","rating":7}"# + "\n")
         let check = sandbox.run(["check"])
         #expect(check.status == 65)
@@ -98,7 +98,7 @@ struct WritingCommandTests {
 
     @Test("a journal that cannot be parsed is never rewritten")
     func brokenJournalUntouched() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         let broken = sampleJournal + "not json\n"
         sandbox.writeJournal(broken)
         for arguments in [["add"], ["edit", "aaaa", "--rating", "1"], ["rm", "aaaa"], ["import", "/dev/null"]] {
