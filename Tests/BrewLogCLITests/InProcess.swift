@@ -64,3 +64,23 @@ struct DeclaredOptionTests {
         }
     }
 }
+
+@Suite("Options are declared once per command")
+struct OptionDeclarationTests {
+    @Test("no command declares one long name twice or reuses a global option's", arguments: Commands.specs.map(\.name))
+    func uniqueNames(_ name: String) throws {
+        let spec = try #require(Commands.specs.first { $0.name == name })
+        let names = (spec.options + GlobalOptions.all).map(\.long)
+        #expect(Set(names).count == names.count, "\(names)")
+    }
+
+    #if DEBUG
+    @Test("reading an option the command does not declare stops a debug build at the read")
+    func undeclaredRead() async {
+        await #expect(processExitsWith: .failure) {
+            guard case let .run(_, parsed) = try CommandLineParser(commands: Commands.specs).parse(["show", "aaaa"]) else { return }
+            _ = parsed.has(StreakCommand.Option.check)
+        }
+    }
+    #endif
+}
