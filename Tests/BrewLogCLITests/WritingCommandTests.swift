@@ -3,8 +3,8 @@ import Testing
 
 @Suite("brewlog edit, rm and check")
 struct WritingCommandTests {
-    func sandbox() -> Sandbox {
-        Sandbox(journal: sampleJournal)
+    func sandbox(_ runner: Sandbox.Runner = .inProcess) -> Sandbox {
+        Sandbox(journal: sampleJournal, runner: runner)
     }
 
     @Test("edit changes only the named fields and rewrites only that line, keeping unknown keys and order")
@@ -45,7 +45,7 @@ struct WritingCommandTests {
 
     @Test("--editor edits the notes with $VISUAL, then $EDITOR")
     func editor() throws {
-        let sandbox = self.sandbox()
+        let sandbox = self.sandbox(.binary)
         let script = sandbox.home + "/fake-editor.sh"
         _ = FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\nprintf 'from the editor\\n' > \"$1\"\n".utf8),
                                            attributes: [.posixPermissions: 0o755])
