@@ -54,12 +54,13 @@ enum CheckCommand: BrewLogCommand {
                 throw CLIError(error)
             }
         }
-        let json = context.arguments.has(Option.json)
-        if json {
+        let asJSON = context.arguments.has(Option.json)
+        if asJSON {
             let problems = report.problems.map { problem in
                 JSONText.object([("line", .int(problem.line)), ("reason", .string(problem.reason))])
             }
-            context.out.line(JSONText.object([("path", .string(journal.path)), ("brews", .int(report.brewCount)), ("problems", .array(problems))]).text)
+            let json = JSONText.object([("path", .string(journal.path)), ("brews", .int(report.brewCount)), ("problems", .array(problems))])
+            context.out.line(json.text)
         } else {
             for problem in report.problems {
                 context.out.line("\(journal.path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
@@ -70,7 +71,7 @@ enum CheckCommand: BrewLogCommand {
             throw CLIError.problemsFound("\(count) problem\(count == 1 ? "" : "s") in \(journal.path)",
                                          hint: "'brewlog check --repair' moves the bad lines to \(journal.rejectedPath)")
         }
-        if !context.quiet && !json {
+        if !context.quiet && !asJSON {
             context.out.line("\(journal.path.terminalSafe): \(report.brewCount) brew\(report.brewCount == 1 ? "" : "s"), no problems.")
         }
     }
