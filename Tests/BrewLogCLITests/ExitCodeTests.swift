@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// One failing invocation: what it is, the status SPEC gives it, and the start of its message.
+/// One failing invocation: what it is, its documented exit status, and the start of its message.
 struct Failure: CustomTestStringConvertible, Sendable {
     let name: String
     let arguments: [String]

@@ -125,7 +125,7 @@ struct ReadingCommandTests {
         #expect(check.stderr == "")
     }
 
-    @Test("streak --json has SPEC's shape")
+    @Test("streak --json has its documented shape")
     func streakJSON() {
         let sandbox = self.sandbox()
         #expect(sandbox.ok(["streak", "--json"]) ==
