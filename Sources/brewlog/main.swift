@@ -10,7 +10,7 @@ do throws(CLIError) {
     arguments = try ProcessInput.arguments()
     try ProcessInput.checkEnvironment()
 } catch {
-    let errors = OutputStream(fd: STDERR_FILENO)
+    let errors = TextOutput(fd: STDERR_FILENO)
     if let report = error.report { errors.line(report) }
     errors.flush()
     exit(error.exitCode)
@@ -18,5 +18,7 @@ do throws(CLIError) {
 let app = BrewLogApp(
     arguments: arguments,
     environment: ProcessInfo.processInfo.environment,
-    standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
+    standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
+    out: TextOutput(fd: STDOUT_FILENO),
+    errors: TextOutput(fd: STDERR_FILENO))
 exit(app.run())

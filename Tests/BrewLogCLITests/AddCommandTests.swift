@@ -5,7 +5,7 @@ import Testing
 struct AddCommandTests {
     @Test("records every field with the journal's keys and prints the id and streak")
     func everyField() throws {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         let output = sandbox.ok(["add", "--rating", "4", "--notes", "Bright\nblackcurrant", "--method", "V60", "--coffee", "Kenya AA",
                                  "--dose", "15", "--water", "250.5", "--grind", "22 clicks", "--temp", "94", "--time", "2:45",
                                  "--tag", "morning", "--tag", "light"])
@@ -18,7 +18,7 @@ struct AddCommandTests {
 
     @Test("-q prints only the id; --json prints the brew")
     func quietAndJSON() throws {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         let id = sandbox.add(["--rating", "5"])
         #expect(id.count == 12)
         let json = sandbox.ok(["add", "--json", "--method", "espresso"])
@@ -40,7 +40,7 @@ struct AddCommandTests {
         ("2026-11-28T23:00:00Z", "2026-11-28T23:00:00+00:00"),
     ])
     func dateForms(when: String, recorded: String) {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         sandbox.ok(["add", "--date", when])
         #expect(sandbox.journal?.contains("\"date\":\"\(recorded)\"") == true, "\(sandbox.journal ?? "")")
     }
@@ -54,7 +54,7 @@ struct AddCommandTests {
 
     @Test("an option that takes a value takes the next argument whatever it looks like")
     func dashValue() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         sandbox.ok(["add", "--notes", "--not-an-option"])
         sandbox.ok(["add", "--notes=--also=this"])
         #expect(sandbox.journal?.contains(#""notes":"--not-an-option""#) == true)
@@ -63,7 +63,7 @@ struct AddCommandTests {
 
     @Test("--once-per-day does nothing when the day already has a brew")
     func oncePerDay() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         let first = sandbox.add(["--once-per-day"])
         let second = sandbox.run(["add", "--once-per-day"])
         #expect(second.status == 0)
@@ -78,7 +78,7 @@ struct AddCommandTests {
         ("America/Los_Angeles", "2026-11-28T20:00:00-08:00", "2026-11-28"),
     ])
     func localDateDiffersFromUTC(zone: String, now: String, day: String) throws {
-        let sandbox = Sandbox(now: now, timeZone: zone)
+        let sandbox = Sandbox(now: now, timeZone: zone, runner: .inProcess)
         let id = sandbox.add()
         #expect(sandbox.journal?.contains("\"date\":\"\(now)\"") == true)
         #expect(sandbox.ok(["list", "--since", day, "--until", day, "-q"]) == id + "\n")

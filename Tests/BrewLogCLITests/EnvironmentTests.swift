@@ -5,7 +5,7 @@ import Testing
 struct EnvironmentTests {
     @Test("location precedence: --file > BREWLOG_FILE > XDG_DATA_HOME > HOME")
     func precedence() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         let file = sandbox.home + "/option.jsonl", env = sandbox.home + "/env.jsonl", xdg = sandbox.home + "/xdg"
         sandbox.ok(["add", "--file", file], env: ["BREWLOG_FILE": env, "XDG_DATA_HOME": xdg])
         sandbox.ok(["--file=\(file)", "add"], env: ["BREWLOG_FILE": env, "XDG_DATA_HOME": xdg])
@@ -23,7 +23,7 @@ struct EnvironmentTests {
 
     @Test("colour: auto never colours a pipe or with NO_COLOR; always and never win")
     func colour() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         sandbox.writeJournal(sampleJournal)
         let escape = "\u{1B}["
         #expect(!sandbox.ok(["list"]).contains(escape))
@@ -63,7 +63,7 @@ struct EnvironmentTests {
     @Test("help: 'brewlog help CMD' equals 'brewlog CMD --help', in swift-argument-parser's layout",
           arguments: ["add", "list", "show", "edit", "rm", "streak", "stats", "export", "import", "check", "completion"])
     func help(command: String) {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         let viaHelp = sandbox.ok(["help", command])
         #expect(viaHelp == sandbox.ok([command, "--help"]))
         #expect(viaHelp == sandbox.ok([command, "-h"]))
@@ -75,7 +75,7 @@ struct EnvironmentTests {
 
     @Test("top-level help lists the subcommands; no arguments shows it too")
     func topLevelHelp() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         let help = sandbox.ok(["--help"])
         #expect(help.contains("SUBCOMMANDS:\n  add                     Record a brew.\n"))
         #expect(sandbox.ok([]) == help)
@@ -85,12 +85,12 @@ struct EnvironmentTests {
 
     @Test("--version")
     func version() {
-        #expect(Sandbox().ok(["--version"]) == "brewlog 0.1.0\n")
+        #expect(Sandbox(runner: .inProcess).ok(["--version"]) == "brewlog 0.1.0\n")
     }
 
     @Test("-- ends options: what follows is an argument")
     func doubleDash() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         sandbox.writeJournal(#"{"id":"-odd-id","date":"2026-11-28T08:00:00+01:00","notes":""}"# + "\n")
         #expect(sandbox.ok(["show", "--json", "--", "-odd-id"]).hasPrefix(#"{"id":"-odd-id""#))
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// One failing invocation: what it is, the status SPEC gives it, and the start of its message.
+/// One failing invocation: what it is, its documented exit status, and the start of its message.
 struct Failure: CustomTestStringConvertible, Sendable {
     let name: String
     let arguments: [String]
@@ -9,6 +9,8 @@ struct Failure: CustomTestStringConvertible, Sendable {
     let message: String
     var env: [String: String?] = [:]
     var stdin: String?
+    /// Whether it needs the binary (standard input, or an editor run as a child process).
+    var needsProcess: Bool { stdin != nil || env["VISUAL"] != nil }
     var testDescription: String { "\(name) exits \(status)" }
 }
 
@@ -57,7 +59,7 @@ struct ExitCodeTests {
 
     @Test("failures", arguments: failures)
     func failure(_ failure: Failure) {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: failure.needsProcess ? .binary : .inProcess)
         sandbox.writeJournal(sampleJournal)
         let result = sandbox.run(failure.arguments, stdin: failure.stdin, env: failure.env)
         #expect(result.status == failure.status)
@@ -68,7 +70,7 @@ struct ExitCodeTests {
 
     @Test("journal data errors exit 65 with PATH:LINE")
     func dataError() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         sandbox.writeJournal(sampleJournal + #"{"id":"x","date":"2026-11-29T07:00:00Z","dose_g":"lots"}"# + "\n")
         let result = sandbox.run(["streak"])
         #expect(result.status == 65)
@@ -77,7 +79,7 @@ struct ExitCodeTests {
 
     @Test("a journal that cannot be created exits 73")
     func cannotCreate() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         _ = FileManager.default.createFile(atPath: sandbox.home + "/plain-file", contents: Data())
         let result = sandbox.run(["add", "--file", sandbox.home + "/plain-file/journal.jsonl"])
         #expect(result.status == 73)
@@ -86,7 +88,7 @@ struct ExitCodeTests {
 
     @Test("a journal that is a folder exits 66 and says so")
     func journalIsAFolder() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         try? FileManager.default.createDirectory(atPath: sandbox.home + "/folder.jsonl", withIntermediateDirectories: true)
         let result = sandbox.run(["list", "--file", sandbox.home + "/folder.jsonl"])
         #expect(result.status == 66)

@@ -63,7 +63,7 @@ struct ExtremeValueTests {
 
     @Test("typed numbers are decimal, in range, with their own unit; refusals exit 64 and echo little", arguments: typed)
     func typedValue(_ value: TypedValue) {
-        let sandbox = Sandbox(journal: sampleJournal)
+        let sandbox = Sandbox(journal: sampleJournal, runner: .inProcess)
         let result = sandbox.run(["add"] + value.arguments)
         #expect(!crashed(result), "\(result.stderr.prefix(500))")
         if value.accepted {
@@ -129,7 +129,7 @@ struct ExtremeValueTests {
     @Test("a value out of its range in the journal is a bad line for every command (exit 65)", arguments: badLines)
     func outOfRangeInJournal(fields: String, reason: String) {
         let journal = brewLine(id: "good1", day: 28, "") + "\n" + brewLine(id: "bad2", day: 29, fields) + "\n"
-        let sandbox = Sandbox(journal: journal)
+        let sandbox = Sandbox(journal: journal, runner: .inProcess)
         for command in [["list"], ["stats"], ["show", "good1"], ["export"], ["streak"], ["check"]] {
             let result = sandbox.run(command)
             #expect(result.status == 65, "\(command): \(result.stderr)")
@@ -143,7 +143,7 @@ struct ExtremeValueTests {
 
     @Test("an id outside the id charset is a bad line PATH:LINE (exit 65)", arguments: badIDs)
     func badID(id: String) {
-        let sandbox = Sandbox(journal: brewLine(id: "good1", day: 28, "") + "\n" + brewLine(id: id, day: 29, "") + "\n")
+        let sandbox = Sandbox(journal: brewLine(id: "good1", day: 28, "") + "\n" + brewLine(id: id, day: 29, "") + "\n", runner: .inProcess)
         for command in [["list"], ["check"]] {
             let result = sandbox.run(command)
             #expect(result.status == 65, "\(command): \(result.stderr)")

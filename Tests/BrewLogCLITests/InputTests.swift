@@ -69,7 +69,7 @@ struct InputTests {
         ("1e308", 78), ("86401", 78), ("1e18", 78), ("86400", 0), ("0.5", 0),
     ])
     func lockTimeout(value: String, status: Int32) {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         let result = sandbox.run(["add"], env: ["BREWLOG_LOCK_TIMEOUT": value])
         #expect(result.status == status, "\(result.stderr)")
         if status == 78 {

@@ -12,7 +12,7 @@ let sampleJournal = [
 @Suite("brewlog list, show and streak")
 struct ReadingCommandTests {
     func sandbox() -> Sandbox {
-        Sandbox(journal: sampleJournal)
+        Sandbox(journal: sampleJournal, runner: .inProcess)
     }
 
     @Test("list prints an aligned table in date order, newest last")
@@ -30,7 +30,7 @@ struct ReadingCommandTests {
 
     @Test("list shows notes up to their first line break, whichever kind", arguments: ["one\ntwo", "one\r\ntwo", "one\rtwo", "one\n\rtwo"])
     func firstLine(notes: String) {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         sandbox.ok(["add", "--notes", notes])
         let output = sandbox.ok(["list"])
         #expect(output.hasSuffix("  one\n"), "\(output.debugDescription)")
@@ -125,18 +125,18 @@ struct ReadingCommandTests {
         #expect(check.stderr == "")
     }
 
-    @Test("streak --json has SPEC's shape")
+    @Test("streak --json has its documented shape")
     func streakJSON() {
         let sandbox = self.sandbox()
         #expect(sandbox.ok(["streak", "--json"]) ==
             #"{"current":3,"longest":3,"brewedToday":true,"lastBrewDay":"2026-11-29","currentStart":"2026-11-27"}"# + "\n")
-        #expect(Sandbox().ok(["streak", "--json"]) ==
+        #expect(Sandbox(runner: .inProcess).ok(["streak", "--json"]) ==
             #"{"current":0,"longest":0,"brewedToday":false,"lastBrewDay":null,"currentStart":null}"# + "\n")
     }
 
     @Test("an empty journal lists a friendly line, and JSON is an empty array")
     func emptyJournal() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         #expect(sandbox.ok(["list"]) == "No brews yet. Log one with 'brewlog add'.\n")
         #expect(sandbox.ok(["list", "--json"]) == "[]\n")
         #expect(sandbox.journal == nil)

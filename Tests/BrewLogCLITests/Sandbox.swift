@@ -20,14 +20,27 @@ let brewlogBinary: String = {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[candidates.count - 1]
 }()
 
-/// A temporary HOME with a fixed `BREWLOG_NOW` and `TZ`, in which the real binary runs.
+/// A temporary HOME with a fixed `BREWLOG_NOW` and `TZ`, in which brewlog runs: the real binary,
+/// or the app in-process (``Runner``).
 final class Sandbox {
+    /// How a sandbox runs brewlog.
+    enum Runner {
+        /// The built binary, in its own process: for signals, locks, pipes, terminals, the
+        /// editor, standard input, `TZ` rules the C library reads, and the process's own checks.
+        case binary
+        /// ``BrewLogApp`` in the test process (``runInProcess(_:environment:)``): for parsing,
+        /// help, usage errors, exit codes and output, at a fraction of the cost.
+        case inProcess
+    }
+
     let home: String
+    let runner: Runner
     /// The environment every run gets (nothing is inherited from the test process).
     var environment: [String: String]
 
     /// A sandbox whose default journal holds `journal`, when given.
-    init(now: String = "2026-11-29T09:15:00+01:00", timeZone: String = "Europe/Berlin", journal: String? = nil) {
+    init(now: String = "2026-11-29T09:15:00+01:00", timeZone: String = "Europe/Berlin", journal: String? = nil, runner: Runner = .binary) {
+        self.runner = runner
         home = NSTemporaryDirectory() + "brewlog-cli-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         environment = ["HOME": home, "TZ": timeZone, "BREWLOG_NOW": now, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
@@ -60,7 +73,13 @@ final class Sandbox {
     func run(_ arguments: [String], stdin: String? = nil, env changes: [String: String?] = [:]) -> RunResult {
         var environment = self.environment
         for (key, value) in changes { environment[key] = value }
-        return runProcess(brewlogBinary, arguments, stdin: stdin, environment: environment, directory: home)
+        switch runner {
+        case .binary:
+            return runProcess(brewlogBinary, arguments, stdin: stdin, environment: environment, directory: home)
+        case .inProcess:
+            if stdin != nil { Issue.record("standard input needs the binary: use Sandbox(runner: .binary)") }
+            return runInProcess(arguments, environment: environment)
+        }
     }
 
     /// Runs brewlog and records a test issue unless it exits 0; returns its standard output.

@@ -4,7 +4,7 @@ import Testing
 @Suite("brewlog stats, export, import and completion")
 struct StatsExportImportTests {
     func sandbox() -> Sandbox {
-        Sandbox(journal: sampleJournal)
+        Sandbox(journal: sampleJournal, runner: .inProcess)
     }
 
     @Test("stats figures on a fixed journal")
@@ -61,7 +61,7 @@ struct StatsExportImportTests {
 
     @Test("export and import round-trip through every format with hostile notes", arguments: ["jsonl", "json", "csv"])
     func roundTrip(format: String) throws {
-        let source = Sandbox()
+        let source = Sandbox(runner: .inProcess)
         let hostile = "comma, \"quotes\", 'single'\nnew line\r\nCRLF; semicolon\ttab ☕️ \\ backslash"
         source.ok(["add", "--notes", hostile, "--tag", "a", "--tag", "b", "--dose", "15.5", "--water", "250", "--rating", "4"])
         source.ok(["add", "--date", "yesterday", "--method", "V60, hand"])
@@ -69,7 +69,7 @@ struct StatsExportImportTests {
         let file = source.home + "/brews.\(format)"
         _ = FileManager.default.createFile(atPath: file, contents: Data(exported.utf8))
 
-        let target = Sandbox()
+        let target = Sandbox(runner: .inProcess)
         #expect(target.ok(["import", file]) == "Imported 2 new brews, skipped 0 already present.\n")
         #expect(target.ok(["export", "--format", format]) == exported)
         #expect(target.ok(["import", file]) == "Imported 0 new brews, skipped 2 already present.\n")
@@ -135,7 +135,7 @@ struct StatsExportImportTests {
 
     @Test("duplicate ids within an import file are refused")
     func duplicateInFile() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         let file = sandbox.home + "/dup.json"
         let brew = #"{"id":"n1","date":"2026-11-20T08:00:00Z","notes":""}"#
         _ = FileManager.default.createFile(atPath: file, contents: Data("[\(brew),\n\(brew)]".utf8))

@@ -3,8 +3,8 @@ import Testing
 
 @Suite("brewlog edit, rm and check")
 struct WritingCommandTests {
-    func sandbox() -> Sandbox {
-        Sandbox(journal: sampleJournal)
+    func sandbox(_ runner: Sandbox.Runner = .inProcess) -> Sandbox {
+        Sandbox(journal: sampleJournal, runner: runner)
     }
 
     @Test("edit changes only the named fields and rewrites only that line, keeping unknown keys and order")
@@ -45,7 +45,7 @@ struct WritingCommandTests {
 
     @Test("--editor edits the notes with $VISUAL, then $EDITOR")
     func editor() throws {
-        let sandbox = self.sandbox()
+        let sandbox = self.sandbox(.binary)
         let script = sandbox.home + "/fake-editor.sh"
         _ = FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\nprintf 'from the editor\\n' > \"$1\"\n".utf8),
                                            attributes: [.posixPermissions: 0o755])
@@ -73,7 +73,7 @@ struct WritingCommandTests {
 
     @Test("check lists every problem and exits 65; --repair sets them aside")
     func checkAndRepair() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         sandbox.writeJournal(sampleJournal + "{broken\n" + #"{"id":"zz","date":"2026-11-29T07:00:00Z","rating":7}"# + "\n")
         let check = sandbox.run(["check"])
         #expect(check.status == 65)
@@ -98,7 +98,7 @@ struct WritingCommandTests {
 
     @Test("a journal that cannot be parsed is never rewritten")
     func brokenJournalUntouched() {
-        let sandbox = Sandbox()
+        let sandbox = Sandbox(runner: .inProcess)
         let broken = sampleJournal + "not json\n"
         sandbox.writeJournal(broken)
         for arguments in [["add"], ["edit", "aaaa", "--rating", "1"], ["rm", "aaaa"], ["import", "/dev/null"]] {

@@ -9,6 +9,15 @@ struct BrewLogApp {
     let arguments: [String]
     let environment: [String: String]
     let standardOutputIsTerminal: Bool
+    /// Where the command's output goes (standard output, or memory in in-process tests).
+    let out: TextOutput
+    /// Where errors go (standard error, or memory in in-process tests).
+    let errors: TextOutput
+    /// The local time zone for an environment: ``LibcTimeZone`` in the program, which makes the
+    /// C library read the process's `TZ`; in-process tests give a zone that touches no process state.
+    var localTimeZone: (_ environment: [String: String]) throws(CLIError) -> any UTCOffsetSource = { environment throws(CLIError) in
+        try LibcTimeZone(environment: environment)
+    }
     /// The run's one session, kept by the app rather than by `run()`, so that when `main` exits
     /// the process hands a large journal's memory back at once instead of freeing each brew.
     private let sessionSlot = SessionSlot()
@@ -19,44 +28,42 @@ struct BrewLogApp {
     }
 
     func run() -> Int32 {
-        let out = OutputStream(fd: STDOUT_FILENO)
-        let errors = OutputStream(fd: STDERR_FILENO)
         do throws(CLIError) {
-            switch try ArgumentParser(commands: Commands.specs).parse(arguments) {
+            switch try CommandLineParser(commands: Commands.specs).parse(arguments) {
             case let .help(command):
                 out.write(HelpText.render(command))
             case .version:
                 out.line("brewlog \(BrewLogApp.version)")
             case let .run(spec, parsed):
-                try Commands.run(spec, context(for: spec, parsed, out: out))
+                try Commands.run(spec, context(for: spec, parsed))
             }
             out.flush()
             if let failure = out.failure {
                 // The change is in the journal: say so, or a script that retries would repeat it.
                 let saved = sessionSlot.session?.savedChanges == true ? "; the journal was updated all the same" : ""
-                return report(CLIError.output("cannot write to standard output: \(failure)\(saved)"), to: errors)
+                return report(CLIError.output("cannot write to standard output: \(failure)\(saved)"))
             }
             return 0
         } catch {
             out.flush()
-            return report(error, to: errors)
+            return report(error)
         }
     }
 
     /// Writes `error`'s report to standard error and returns its exit status. When standard
     /// error cannot be written either, there is no one left to tell: the status says it.
-    private func report(_ error: CLIError, to errors: OutputStream) -> Int32 {
+    private func report(_ error: CLIError) -> Int32 {
         if let report = error.report { errors.line(report) }
         errors.flush()
         return error.exitCode
     }
 
-    private func context(for spec: CommandSpec, _ parsed: ParsedArguments, out: OutputStream) throws(CLIError) -> CommandContext {
+    private func context(for spec: CommandSpec, _ parsed: ParsedArguments) throws(CLIError) -> CommandContext {
         let now = try currentMoment()
-        let timeZone = try LibcTimeZone(environment: environment)
+        let timeZone = try localTimeZone(environment)
         let lockTimeout = try self.lockTimeout()
-        let style = try Style.decide(option: parsed.value("color"), isTerminal: standardOutputIsTerminal, environment: environment)
-        let fileOption = parsed.value("file")
+        let style = try Style.decide(option: parsed.value(GlobalOptions.color), isTerminal: standardOutputIsTerminal, environment: environment)
+        let fileOption = parsed.value(GlobalOptions.file)
         let environment = self.environment
         let slot = sessionSlot
         return CommandContext(

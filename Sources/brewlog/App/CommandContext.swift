@@ -8,20 +8,19 @@ struct CommandContext {
     let environment: [String: String]
     let now: Date
     let timeZone: any UTCOffsetSource
-    let out: OutputStream
+    let out: TextOutput
     let style: Style
     let terminalWidth: Int?
     /// The session over the journal; built on first use, so commands that need no journal never resolve one.
     let session: () throws(CLIError) -> JournalSession
 
-    var quiet: Bool { arguments.has("quiet") }
-    var json: Bool { arguments.has("json") }
+    var quiet: Bool { arguments.has(GlobalOptions.quiet) }
 
     /// The WHEN given to `option`, or a usage error naming the forms.
-    func when(_ option: String) throws(CLIError) -> When? {
+    func when(_ option: OptionSpec) throws(CLIError) -> When? {
         guard let text = arguments.value(option) else { return nil }
         guard let when = When(text, now: now, timeZone: timeZone) else {
-            throw CLIError.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'",
+            throw CLIError.usage("invalid value '\(cappedForMessage(text))' for '--\(option.long)'",
                                  hint: "use now, today, yesterday, YYYY-MM-DD, HH:MM or YYYY-MM-DDTHH:MM[:SS][±HH:MM]", command: command)
         }
         return when

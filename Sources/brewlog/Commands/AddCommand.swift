@@ -2,15 +2,18 @@ import BrewLogCore
 
 /// `brewlog add`: records a brew, prints its id and the streak.
 enum AddCommand: BrewLogCommand {
+    /// The options of its own, besides the FIELDS.
+    enum Option {
+        static let date = OptionSpec("date", value: "when", help: "When you brewed (default: now). An earlier date alone records 12:00.")
+        static let oncePerDay = OptionSpec("once-per-day", help: "Do nothing (exit 0) when that day already has a brew: for cron.")
+        static let json = OptionSpec("json", help: "Print the new brew as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "add",
         abstract: "Record a brew.",
         usage: "add [<fields>] [--date <when>] [--once-per-day] [--json]",
-        options: FieldOptions.specs + [
-            OptionSpec("date", value: "when", help: "When you brewed (default: now). An earlier date alone records 12:00."),
-            OptionSpec("once-per-day", help: "Do nothing (exit 0) when that day already has a brew: for cron."),
-            OptionSpec("json", help: "Print the new brew as JSON."),
-        ],
+        options: FieldOptions.specs + [Option.date, Option.oncePerDay, Option.json],
         discussion: """
             WHEN: now, today, yesterday, YYYY-MM-DD, HH:MM (today), or YYYY-MM-DDTHH:MM[:SS] with an
             optional offset (Z, +01:00). Without an offset a time is local ($TZ). Future times are refused.
@@ -22,14 +25,14 @@ enum AddCommand: BrewLogCommand {
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let timestamp = try moment(context)
+        let timestamp = try WhenOptions.moment(context, Option.date)
         var record = BrewRecord(id: .random(), timestamp: timestamp)
-        let notes = try context.arguments.value(BrewField.notes.optionName).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
-        try FieldOptions.apply(context, notes: notes, to: Binding(get: { record }, set: { record = $0 }))
+        let notes = try FieldOptions.value(of: .notes, in: context.arguments).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
+        try FieldOptions.apply(context, notes: notes, to: &record)
         try FieldOptions.validate(record, context)
 
         let filled = record
-        let onceADay = context.arguments.has("once-per-day")
+        let onceADay = context.arguments.has(Option.oncePerDay)
         let outcome = try context.session().write { store throws(CLIError) -> (brew: Brew, store: BrewLogStore)? in
             if onceADay, let existing = store.brew(on: timestamp.day) {
                 if !context.quiet {
@@ -41,7 +44,7 @@ enum AddCommand: BrewLogCommand {
         }
         guard let (brew, store) = outcome else { return }
 
-        if context.json {
+        if context.arguments.has(Option.json) {
             context.out.line(BrewLineCodec.encode(brew.record))
         } else if context.quiet {
             context.out.line(brew.id.rawValue)
@@ -49,16 +52,7 @@ enum AddCommand: BrewLogCommand {
             let summary = store.streakSummary
             let style = context.style
             context.out.line("Logged \(style.bold(brew.id.rawValue.terminalSafe)) at \(BrewFormatting.dateTime(brew.timestamp)). "
-                + StreakCommand.sentence(summary, style: style))
+                + StreakText.sentence(summary, style: style))
         }
-    }
-
-    /// The moment to record: `--date` resolved, or now; future moments are refused.
-    static func moment(_ context: CommandContext) throws(CLIError) -> Timestamp {
-        guard let when = try context.when("date") else { return Timestamp(date: context.now, timeZone: context.timeZone) }
-        guard let moment = when.recordingMoment(now: context.now, timeZone: context.timeZone) else {
-            throw context.usage("'\(cappedForMessage(context.arguments.value("date") ?? ""))' is in the future", hint: "brews are logged after they happen")
-        }
-        return moment
     }
 }

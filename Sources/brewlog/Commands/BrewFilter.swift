@@ -5,12 +5,11 @@ struct BrewFilter {
     static let since = OptionSpec("since", value: "when", help: "Only brews at or after this (a date includes its whole day).")
     static let until = OptionSpec("until", value: "when", help: "Only brews at or before this (a date includes its whole day).")
 
-    static let options = [
-        since, until,
-        OptionSpec("method", value: "m", help: "Only brews whose method contains m."),
-        OptionSpec("coffee", value: "c", help: "Only brews whose coffee contains c."),
-        OptionSpec("tag", value: "t", repeatable: true, help: "Only brews with this tag (repeatable)."),
-    ]
+    static let method = OptionSpec("method", value: "m", help: "Only brews whose method contains m.")
+    static let coffee = OptionSpec("coffee", value: "c", help: "Only brews whose coffee contains c.")
+    static let tag = OptionSpec("tag", value: "t", repeatable: true, help: "Only brews with this tag (repeatable).")
+
+    static let options = [since, until, method, coffee, tag]
 
     var since: When?
     var until: When?
@@ -19,11 +18,11 @@ struct BrewFilter {
     var tags: [String] = []
 
     init(_ context: CommandContext) throws(CLIError) {
-        since = try context.when("since")
-        until = try context.when("until")
-        method = context.arguments.value("method")?.lowercased()
-        coffee = context.arguments.value("coffee")?.lowercased()
-        tags = context.arguments.all("tag")
+        since = try context.when(BrewFilter.since)
+        until = try context.when(BrewFilter.until)
+        method = context.arguments.value(BrewFilter.method)?.lowercased()
+        coffee = context.arguments.value(BrewFilter.coffee)?.lowercased()
+        tags = context.arguments.all(BrewFilter.tag)
     }
 
     /// Whether a filter needs more than the date (so every brew must be read in full).

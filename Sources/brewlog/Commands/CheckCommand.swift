@@ -2,14 +2,17 @@ import BrewLogCore
 
 /// `brewlog check [--repair]`: lists every problem in the journal; `--repair` sets bad lines aside.
 enum CheckCommand: BrewLogCommand {
+    /// Its options.
+    enum Option {
+        static let repair = OptionSpec("repair", help: "Move every bad line, byte for byte, to PATH.rejected and rewrite the journal without them.")
+        static let json = OptionSpec("json", help: "Print the result as JSON: the path, the number of valid brews and every problem.")
+    }
+
     static let spec = CommandSpec(
         name: "check",
         abstract: "Validate the journal and list every problem.",
         usage: "check [--repair] [--json]",
-        options: [
-            OptionSpec("repair", help: "Move every bad line, byte for byte, to PATH.rejected and rewrite the journal without them."),
-            OptionSpec("json", help: "Print the result as JSON: the path, the number of valid brews and every problem."),
-        ],
+        options: [Option.repair, Option.json],
         discussion: """
             Problems are listed as PATH:LINE: reason on standard output; the exit status is 65 when
             there is any. --repair appends the bad lines to PATH.rejected (nothing is deleted), so you
@@ -19,7 +22,7 @@ enum CheckCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let session = try context.session()
         let journal = session.journal
-        if context.arguments.has("repair") {
+        if context.arguments.has(Option.repair) {
             let repair = try session.withJournal(.writing) { locked throws(CLIError) in
                 do throws(JournalError) {
                     return try locked.repair()
@@ -51,16 +54,13 @@ enum CheckCommand: BrewLogCommand {
                 throw CLIError(error)
             }
         }
-        if context.json {
-            var text = "{\"path\":"
-            BrewLineCodec.appendQuoted(journal.path, to: &text)
-            text += ",\"brews\":\(report.brewCount),\"problems\":["
-            text += report.problems.map { problem in
-                var reason = ""
-                BrewLineCodec.appendQuoted(problem.reason, to: &reason)
-                return "{\"line\":\(problem.line),\"reason\":\(reason)}"
-            }.joined(separator: ",")
-            context.out.line(text + "]}")
+        let asJSON = context.arguments.has(Option.json)
+        if asJSON {
+            let problems = report.problems.map { problem in
+                JSONText.object([("line", .int(problem.line)), ("reason", .string(problem.reason))])
+            }
+            let json = JSONText.object([("path", .string(journal.path)), ("brews", .int(report.brewCount)), ("problems", .array(problems))])
+            context.out.line(json.text)
         } else {
             for problem in report.problems {
                 context.out.line("\(journal.path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
@@ -71,7 +71,7 @@ enum CheckCommand: BrewLogCommand {
             throw CLIError.problemsFound("\(count) problem\(count == 1 ? "" : "s") in \(journal.path)",
                                          hint: "'brewlog check --repair' moves the bad lines to \(journal.rejectedPath)")
         }
-        if !context.quiet && !context.json {
+        if !context.quiet && !asJSON {
             context.out.line("\(journal.path.terminalSafe): \(report.brewCount) brew\(report.brewCount == 1 ? "" : "s"), no problems.")
         }
     }

@@ -1,22 +1,25 @@
 import BrewLogCore
 import Foundation
 
-/// `brewlog edit ID`: changes fields through bindings; `--editor` opens the notes in `$VISUAL`/`$EDITOR`.
+/// `brewlog edit ID`: changes fields; `--editor` opens the notes in `$VISUAL`/`$EDITOR`.
 enum EditCommand: BrewLogCommand {
+    /// The options of its own, besides the FIELDS.
+    enum Option {
+        static let date = OptionSpec("date", value: "when", help: "Move the brew to another time.")
+        static let appendNotes = OptionSpec("append-notes", value: "text", help: "Add a line to the notes ('-' reads standard input).")
+        static let untag = OptionSpec("untag", value: "t", repeatable: true, help: "Remove a tag (repeatable).")
+        static let unset = OptionSpec("unset", value: "field", repeatable: true, help: FieldOptions.unsetHelp)
+        static let editor = OptionSpec("editor", help: "Edit the notes in $VISUAL, else $EDITOR, else vi.")
+        static let json = OptionSpec("json", help: "Print the edited brew as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "edit",
         abstract: "Change a brew's fields.",
         usage: "edit <id> [<fields>] [--date <when>] [--append-notes <text>] [--untag <t>] [--unset <field>] [--editor] [--json]",
         arguments: [("id", "A brew id, a unique prefix of 4+ characters, or 'last'.")],
         positionalCount: 1...1,
-        options: FieldOptions.specs + [
-            OptionSpec("date", value: "when", help: "Move the brew to another time."),
-            OptionSpec("append-notes", value: "text", help: "Add a line to the notes ('-' reads standard input)."),
-            OptionSpec("untag", value: "t", repeatable: true, help: "Remove a tag (repeatable)."),
-            OptionSpec("unset", value: "field", repeatable: true, help: FieldOptions.unsetHelp),
-            OptionSpec("editor", help: "Edit the notes in $VISUAL, else $EDITOR, else vi."),
-            OptionSpec("json", help: "Print the edited brew as JSON."),
-        ],
+        options: FieldOptions.specs + [Option.date, Option.appendNotes, Option.untag, Option.unset, Option.editor, Option.json],
         discussion: """
             --unset runs first, then the field options, --untag and --append-notes. An edit that
             changes nothing writes nothing. With --editor the journal is not locked while you edit;
@@ -26,12 +29,12 @@ enum EditCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let arguments = context.arguments
         let unset = try fieldsToUnset(context)
-        let moment = arguments.value("date") == nil ? nil : try AddCommand.moment(context)
-        let notes = try arguments.value(BrewField.notes.optionName).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
-        let appended = try arguments.value("append-notes").map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
-        let editing = arguments.has("editor")
+        let moment = arguments.value(Option.date) == nil ? nil : try WhenOptions.moment(context, Option.date)
+        let notes = try FieldOptions.value(of: .notes, in: arguments).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
+        let appended = try arguments.value(Option.appendNotes).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
+        let editing = arguments.has(Option.editor)
         guard FieldOptions.anyGiven(in: arguments) || !unset.isEmpty || moment != nil || appended != nil
-                || !arguments.all("untag").isEmpty || editing else {
+                || !arguments.all(Option.untag).isEmpty || editing else {
             throw context.usage("nothing to change", hint: "give a field option such as --rating 4, or --editor")
         }
         let reference = arguments.positionals[0]
@@ -66,22 +69,21 @@ enum EditCommand: BrewLogCommand {
                 brew = try context.brew(reference, in: store)
             }
             var record = brew.record
-            let draft = Binding(get: { record }, set: { record = $0 })
             for field in unset {
-                draft.wrappedValue.clear(field)
+                record.clear(field)
             }
-            if let moment { draft.timestamp.wrappedValue = moment }
-            if let editedNotes { draft.notes.wrappedValue = editedNotes }
-            try FieldOptions.apply(context, notes: notes, to: draft)
-            for tag in arguments.all("untag") {
-                guard draft.tags.wrappedValue.contains(tag) else {
+            if let moment { record.timestamp = moment }
+            if let editedNotes { record.notes = editedNotes }
+            try FieldOptions.apply(context, notes: notes, to: &record)
+            for tag in arguments.all(Option.untag) {
+                guard record.tags.contains(tag) else {
                     throw context.usage("brew \(brew.id) has no tag '\(cappedForMessage(tag))'",
                                         hint: record.tags.isEmpty ? "it has no tags" : "its tags: \(record.tags.joined(separator: ", "))")
                 }
-                draft.tags.wrappedValue.removeAll { $0 == tag }
+                record.tags.removeAll { $0 == tag }
             }
             if let appended {
-                draft.notes.wrappedValue += draft.notes.wrappedValue.isEmpty ? appended : "\n" + appended
+                record.notes += record.notes.isEmpty ? appended : "\n" + appended
             }
             let edited = record
             do throws(InvalidFieldError) {
@@ -92,7 +94,7 @@ enum EditCommand: BrewLogCommand {
             return (brew, store.pendingChanges.changedFields[brew.id] ?? [])
         }
 
-        if context.json {
+        if context.arguments.has(Option.json) {
             context.out.line(BrewLineCodec.encode(brew.record))
         } else if context.quiet {
             context.out.line(brew.id.rawValue)
@@ -130,14 +132,14 @@ enum EditCommand: BrewLogCommand {
 
     private static func fieldsToUnset(_ context: CommandContext) throws(CLIError) -> [BrewField] {
         var fields: [BrewField] = []
-        for name in context.arguments.all("unset") {
+        for name in context.arguments.all(Option.unset) {
             guard let field = BrewField(name: name), field.canUnset else {
                 let names = FieldOptions.unsettableNames
                 throw context.usage("cannot unset '\(cappedForMessage(name))'",
                                     hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "fields: \(names.joined(separator: ", "))")
             }
-            if let option = field.option?.spec.long, context.arguments.value(option) != nil {
-                throw context.usage("'--unset \(name)' and '--\(option)' contradict each other")
+            if let option = field.option?.spec, context.arguments.value(option) != nil {
+                throw context.usage("'--unset \(name)' and '--\(option.long)' contradict each other")
             }
             fields.append(field)
         }

@@ -49,7 +49,7 @@ extension BrewField {
 }
 
 /// The FIELDS options `add` and `edit` share, derived from the field table, each with its
-/// parser, written through a binding.
+/// parser, written into the record being assembled.
 enum FieldOptions {
     /// The options, in field order.
     static let specs: [OptionSpec] = BrewField.allCases.compactMap { $0.option?.spec }
@@ -64,10 +64,15 @@ enum FieldOptions {
 
     /// Whether any field option was given.
     static func anyGiven(in arguments: ParsedArguments) -> Bool {
-        specs.contains { arguments.value($0.long) != nil }
+        specs.contains { arguments.value($0) != nil }
     }
 
-    /// Parses each field option given and writes it into `draft`, refusing a value outside its
+    /// The text given to `field`'s option, if it has one and it was given.
+    static func value(of field: BrewField, in arguments: ParsedArguments) -> String? {
+        field.option.flatMap { arguments.value($0.spec) }
+    }
+
+    /// Parses each field option given and writes it into `record`, refusing a value outside its
     /// field's range here, where the text the user typed can be echoed (capped). Validation of
     /// the whole record happens after, in the core. The options are read kind by kind (ratings,
     /// texts, numbers, durations, tags), so when several are wrong, the one reported first does
@@ -77,10 +82,10 @@ enum FieldOptions {
     /// standard input), which the command does before it opens the journal: standard input may be
     /// a person typing, who must not hold up other writers, and when it is closed the journal
     /// could be opened on its descriptor and read as notes.
-    static func apply(_ context: CommandContext, notes: String?, to draft: Binding<BrewRecord>) throws(CLIError) {
+    static func apply(_ context: CommandContext, notes: String?, to record: inout BrewRecord) throws(CLIError) {
         for rank in 0..<rankCount {
             for field in BrewField.allCases where applyingRank(field) == rank {
-                try apply(field, context, notes: notes, to: draft)
+                try apply(field, context, notes: notes, to: &record)
             }
         }
     }
@@ -101,44 +106,45 @@ enum FieldOptions {
     }
 
     private static func apply(_ field: BrewField, _ context: CommandContext, notes: String?,
-                              to draft: Binding<BrewRecord>) throws(CLIError) {
+                              to record: inout BrewRecord) throws(CLIError) {
         guard let (spec, sample) = field.option else { return }
         let arguments = context.arguments
         let option = spec.long
+        let text = arguments.value(spec)
         switch field.kind {
         case .id, .date:
             return
         case .text(let path):
-            if let notes { draft[dynamicMember: path].wrappedValue = notes }
+            if let notes { record[keyPath: path] = notes }
         case .optionalText(let path):
-            if let text = arguments.value(option) {
-                draft[dynamicMember: path].wrappedValue = try nonEmpty(text, option, context)
+            if let text {
+                record[keyPath: path] = try nonEmpty(text, option, context)
             }
         case .rating(let path, let limit):
-            if let text = arguments.value(option) {
+            if let text {
                 let hint = "give a whole number from \(formatNumber(limit.lower)) to \(formatNumber(limit.upper))"
-                draft[dynamicMember: path].wrappedValue = try wholeNumber(text, option, limit, hint: hint, context)
+                record[keyPath: path] = try wholeNumber(text, option, limit, hint: hint, context)
             }
         case .number(let path, let limit, let unit):
-            if let text = arguments.value(option) {
+            if let text {
                 let typed = unit.replacingOccurrences(of: "°", with: "")
                 let units = typed == unit ? [unit] : [unit, typed]
                 let example = "--\(option) \(sample) or --\(option) \(sample)\(typed)"
-                draft[dynamicMember: path].wrappedValue = try number(text, option, limit, units: units, example: example, context)
+                record[keyPath: path] = try number(text, option, limit, units: units, example: example, context)
             }
         case .duration(let path, let limit):
-            if let text = arguments.value(option) {
+            if let text {
                 guard let seconds = BrewTime.parse(text) else {
                     throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: "use 165, 165s, 2:45 or 1h2m3s")
                 }
                 guard limit.contains(Double(seconds)) else {
                     throw CLIError(limit.problem(got: text.trimmingWhitespaceForCLI()), command: context.command)
                 }
-                draft[dynamicMember: path].wrappedValue = seconds
+                record[keyPath: path] = seconds
             }
         case .tags(let path):
-            for tag in arguments.all(option) where !draft[dynamicMember: path].wrappedValue.contains(tag) {
-                draft[dynamicMember: path].wrappedValue.append(tag)
+            for tag in arguments.all(spec) where !record[keyPath: path].contains(tag) {
+                record[keyPath: path].append(tag)
             }
         }
     }

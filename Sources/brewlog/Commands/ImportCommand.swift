@@ -3,17 +3,20 @@ import Foundation
 
 /// `brewlog import FILE`: merges brews by id, never duplicating one.
 enum ImportCommand: BrewLogCommand {
+    /// Its options.
+    enum Option {
+        static let format = OptionSpec("format", value: "format", help: "jsonl, json or csv (default: from the file name, else jsonl).")
+        static let prefer = OptionSpec("prefer", value: "side", help: "On a conflict keep the existing brew (default) or take the incoming one.")
+        static let dryRun = OptionSpec("dry-run", help: "Print what would happen; change nothing.")
+    }
+
     static let spec = CommandSpec(
         name: "import",
         abstract: "Merge brews from a file into the journal.",
         usage: "import <file> [--format jsonl|json|csv] [--prefer existing|incoming] [--dry-run]",
         arguments: [("file", "A file written by 'brewlog export' (or '-' for standard input).")],
         positionalCount: 1...1,
-        options: [
-            OptionSpec("format", value: "format", help: "jsonl, json or csv (default: from the file name, else jsonl)."),
-            OptionSpec("prefer", value: "side", help: "On a conflict keep the existing brew (default) or take the incoming one."),
-            OptionSpec("dry-run", help: "Print what would happen; change nothing."),
-        ],
+        options: [Option.format, Option.prefer, Option.dryRun],
         discussion: """
             A brew whose id is new is added. One already present and identical is skipped. One with
             the same id but different content is a conflict: it is reported and left alone unless
@@ -22,7 +25,7 @@ enum ImportCommand: BrewLogCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let path = context.arguments.positionals[0]
-        let format = try self.format(context, default: ExchangeFormat(fileName: path))
+        let format = try ExchangeOptions.format(context, Option.format, default: ExchangeFormat(fileName: path))
         let prefersIncoming = try preferIncoming(context)
         let bytes = try read(path)
         let incoming: [BrewRecord]
@@ -37,7 +40,7 @@ enum ImportCommand: BrewLogCommand {
                                      hint: "fix the lines listed above and import again")
         }
 
-        let dryRun = context.arguments.has("dry-run")
+        let dryRun = context.arguments.has(Option.dryRun)
         let session = try context.session()
         let merge = { (store: BrewLogStore) -> (added: Int, skipped: Int, replaced: Int, conflicts: [BrewID]) in
             var added = 0, skipped = 0, replaced = 0
@@ -73,17 +76,8 @@ enum ImportCommand: BrewLogCommand {
         context.out.line(summary + ".")
     }
 
-    /// `--format`, or `fallback`.
-    static func format(_ context: CommandContext, default fallback: ExchangeFormat) throws(CLIError) -> ExchangeFormat {
-        guard let text = context.arguments.value("format") else { return fallback }
-        guard let format = ExchangeFormat(rawValue: text) else {
-            throw context.usage("invalid value '\(cappedForMessage(text))' for '--format'", hint: "use jsonl, json or csv")
-        }
-        return format
-    }
-
     private static func preferIncoming(_ context: CommandContext) throws(CLIError) -> Bool {
-        switch context.arguments.value("prefer") ?? "existing" {
+        switch context.arguments.value(Option.prefer) ?? "existing" {
         case "existing": return false
         case "incoming": return true
         case let other: throw context.usage("invalid value '\(cappedForMessage(other))' for '--prefer'", hint: "use existing or incoming")

@@ -2,14 +2,17 @@ import BrewLogCore
 
 /// `brewlog list`: brews in date order, newest last, as a table that fits the terminal.
 enum ListCommand: BrewLogCommand {
+    /// Its own options, besides the filters.
+    enum Option {
+        static let limit = OptionSpec("limit", value: "n", help: "Show only the newest n brews.")
+        static let json = OptionSpec("json", help: "Print a JSON array of brews with the journal's keys.")
+    }
+
     static let spec = CommandSpec(
         name: "list",
         abstract: "List brews, oldest first.",
         usage: "list [--since <when>] [--until <when>] [--limit <n>] [--method <m>] [--coffee <c>] [--tag <t>] [--json]",
-        options: BrewFilter.options + [
-            OptionSpec("limit", value: "n", help: "Show only the newest n brews."),
-            OptionSpec("json", help: "Print a JSON array of brews with the journal's keys."),
-        ],
+        options: BrewFilter.options + [Option.limit, Option.json],
         discussion: """
             --method and --coffee match case-insensitively anywhere in the field; --tag matches a
             whole tag; repeat --tag to require several. --since and --until given a date include
@@ -18,7 +21,7 @@ enum ListCommand: BrewLogCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) {
         var limit: Int?
-        if let text = context.arguments.value("limit") {
+        if let text = context.arguments.value(Option.limit) {
             guard let value = Int(text), value >= 0 else {
                 throw context.usage("invalid value '\(cappedForMessage(text))' for '--limit'", hint: "give a whole number, 0 or more")
             }
@@ -34,8 +37,8 @@ enum ListCommand: BrewLogCommand {
             brews = store.brewsByDate(limit: limit, where: filter.admits)
         }
 
-        if context.json {
-            context.out.line("[" + brews.map { BrewLineCodec.encode($0.record) }.joined(separator: ",\n") + "]")
+        if context.arguments.has(Option.json) {
+            context.out.write(ExchangeFormat.json.encode(brews.map(\.record)))
         } else if context.quiet {
             for brew in brews { context.out.line(brew.id.rawValue) }
         } else if brews.isEmpty {

@@ -2,18 +2,23 @@ import BrewLogCore
 
 /// `brewlog show ID`: one brew, every field.
 enum ShowCommand: BrewLogCommand {
+    /// Its option.
+    enum Option {
+        static let json = OptionSpec("json", help: "Print the brew as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show one brew, every field.",
         usage: "show <id> [--json]",
         arguments: [("id", "A brew id, a unique prefix of 4+ characters, or 'last'.")],
         positionalCount: 1...1,
-        options: [OptionSpec("json", help: "Print the brew as JSON.")])
+        options: [Option.json])
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.session().read()
         let record = try context.brew(context.arguments.positionals[0], in: store).record
-        if context.json {
+        if context.arguments.has(Option.json) {
             context.out.line(BrewLineCodec.encode(record))
             return
         }

@@ -2,24 +2,26 @@ import BrewLogCore
 
 /// `brewlog stats`: totals, per method and coffee, averages, and a calendar heatmap.
 enum StatsCommand: BrewLogCommand {
+    /// Its own option, besides `--since`.
+    enum Option {
+        static let json = OptionSpec("json", help: "Print the figures as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "stats",
         abstract: "Show totals, averages and a calendar heatmap.",
         usage: "stats [--since <when>] [--json]",
-        options: [
-            BrewFilter.since,
-            OptionSpec("json", help: "Print the figures as JSON."),
-        ],
+        options: [BrewFilter.since, Option.json],
         discussion: "The heatmap shows the last 26 weeks, Monday to Sunday, one cell per day: · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more.")
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let since = try context.when("since")
+        let since = try context.when(BrewFilter.since)
         let store = try context.session().read()
         let records = store.brews.map(\.record).filter { since?.startsOnOrBefore($0.timestamp) ?? true }
         let stats = BrewStatistics(records)
         let streak = store.streakSummary
-        if context.json {
-            context.out.line(json(stats, streak))
+        if context.arguments.has(Option.json) {
+            context.out.line(json(stats, streak).text)
             return
         }
         let out = context.out
@@ -37,7 +39,7 @@ enum StatsCommand: BrewLogCommand {
         }
     }
 
-    private static func section(_ title: String, _ groups: [BrewStatistics.Group], showRating: Bool, out: OutputStream, style: Style) {
+    private static func section(_ title: String, _ groups: [BrewStatistics.Group], showRating: Bool, out: TextOutput, style: Style) {
         guard !groups.isEmpty else { return }
         out.line()
         out.line(style.bold(title))
@@ -56,24 +58,20 @@ enum StatsCommand: BrewLogCommand {
         }
     }
 
-    private static func json(_ stats: BrewStatistics, _ streak: StreakSummary) -> String {
+    private static func json(_ stats: BrewStatistics, _ streak: StreakSummary) -> JSONText {
         // Rounded to thousandths where that cannot overflow; JSON has no infinity, so that is null.
-        func number(_ value: Double?) -> String {
-            guard let value, value.isFinite else { return "null" }
-            return formatNumber(abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value)
+        func number(_ value: Double?) -> JSONText {
+            guard let value else { return .null }
+            return .number(value.isFinite && abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value)
         }
-        func quoted(_ text: String) -> String {
-            var out = ""
-            BrewLineCodec.appendQuoted(text, to: &out)
-            return out
+        func groups(_ groups: [BrewStatistics.Group]) -> JSONText {
+            .array(groups.map { .object([("name", .string($0.name)), ("brews", .int($0.brews)), ("averageRating", number($0.averageRating))]) })
         }
-        func groups(_ groups: [BrewStatistics.Group]) -> String {
-            "[" + groups.map { "{\"name\":\(quoted($0.name)),\"brews\":\($0.brews),\"averageRating\":\(number($0.averageRating))}" }
-                .joined(separator: ",") + "]"
-        }
-        return "{\"brews\":\(stats.brews),\"brewDays\":\(stats.brewDays),\"currentStreak\":\(streak.current),"
-            + "\"longestStreak\":\(streak.longest),\"brewedToday\":\(streak.brewedToday),"
-            + "\"averageRating\":\(number(stats.averageRating)),\"averageRatio\":\(number(stats.averageRatio)),"
-            + "\"averageDose\":\(number(stats.averageDose)),\"methods\":\(groups(stats.methods)),\"coffees\":\(groups(stats.coffees))}"
+        return .object([
+            ("brews", .int(stats.brews)), ("brewDays", .int(stats.brewDays)), ("currentStreak", .int(streak.current)),
+            ("longestStreak", .int(streak.longest)), ("brewedToday", .bool(streak.brewedToday)),
+            ("averageRating", number(stats.averageRating)), ("averageRatio", number(stats.averageRatio)),
+            ("averageDose", number(stats.averageDose)), ("methods", groups(stats.methods)), ("coffees", groups(stats.coffees)),
+        ])
     }
 }

@@ -2,14 +2,17 @@ import BrewLogCore
 
 /// `brewlog streak`: the current and longest streak in one sentence; `--check` for scripts.
 enum StreakCommand: BrewLogCommand {
+    /// Its options.
+    enum Option {
+        static let check = OptionSpec("check", help: "Exit 0 when today has a brew, 1 when not (for reminders).")
+        static let json = OptionSpec("json", help: "Print the streak as JSON.")
+    }
+
     static let spec = CommandSpec(
         name: "streak",
         abstract: "Show your current and longest brewing streak.",
         usage: "streak [--check] [--json]",
-        options: [
-            OptionSpec("check", help: "Exit 0 when today has a brew, 1 when not (for reminders)."),
-            OptionSpec("json", help: "Print the streak as JSON."),
-        ],
+        options: [Option.check, Option.json],
         discussion: """
             A streak counts consecutive calendar days with a brew. It stays alive until today ends:
             if you brewed yesterday but not yet today, the streak still counts.
@@ -20,31 +23,20 @@ enum StreakCommand: BrewLogCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let summary = try context.session().read().streakSummary
-        if context.json {
-            let start = summary.currentStart.map { "\"\($0)\"" } ?? "null"
-            let last = summary.lastBrewDay.map { "\"\($0)\"" } ?? "null"
-            context.out.line("{\"current\":\(summary.current),\"longest\":\(summary.longest),\"brewedToday\":\(summary.brewedToday),"
-                + "\"lastBrewDay\":\(last),\"currentStart\":\(start)}")
+        if context.arguments.has(Option.json) {
+            let json = JSONText.object([
+                ("current", .int(summary.current)),
+                ("longest", .int(summary.longest)),
+                ("brewedToday", .bool(summary.brewedToday)),
+                ("lastBrewDay", .string(summary.lastBrewDay.map { "\($0)" })),
+                ("currentStart", .string(summary.currentStart.map { "\($0)" })),
+            ])
+            context.out.line(json.text)
         } else if !context.quiet {
-            context.out.line(sentence(summary, style: context.style))
+            context.out.line(StreakText.sentence(summary, style: context.style))
         }
-        if context.arguments.has("check") && !summary.brewedToday {
+        if context.arguments.has(Option.check) && !summary.brewedToday {
             throw CLIError.checkFailed
         }
-    }
-
-    /// "5-day streak, today included. Longest: 12 days."
-    static func sentence(_ summary: StreakSummary, style: Style) -> String {
-        let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
-        let longest = "Longest: \(days(summary.longest))."
-        if summary.current == 0 {
-            let last = summary.lastBrewDay.map { " (last brew: \($0))" } ?? ""
-            return "No streak yet\(last). Log a brew today to start one. \(longest)"
-        }
-        let streak = "\(summary.current)-day streak"
-        if summary.brewedToday {
-            return style.green(streak) + ", today included. \(longest)"
-        }
-        return style.yellow(streak) + ", but no brew yet today: log one before midnight to keep it. \(longest)"
     }
 }

@@ -33,7 +33,7 @@ enum CLIError: Error {
     /// variable, or a path that cannot be a journal (78).
     case configuration(String, hint: String?)
 
-    /// The process exit status, as SPEC's table gives it (sysexits.h names).
+    /// The process exit status, as the README's table gives it (sysexits.h names).
     var exitCode: Int32 {
         switch self {
         case .notFound, .checkFailed, .editorFailed: 1

@@ -27,7 +27,7 @@ struct BrewTable {
         }
     }
 
-    func render(to out: OutputStream) {
+    func render(to out: TextOutput) {
         let records = brews.map(\.record)
         var columns = [
             Column(title: "ID", cells: records.map(\.id.rawValue.terminalSafe)),

@@ -44,12 +44,12 @@ struct CommandSpec {
 
 /// Options every command accepts, before or after the subcommand name.
 enum GlobalOptions {
-    static let all: [OptionSpec] = [
-        OptionSpec("file", value: "path", help: "The journal file (default: $BREWLOG_FILE, then $XDG_DATA_HOME/brewlog/journal.jsonl)."),
-        OptionSpec("color", value: "when", help: "Colour output: auto, always or never (default: auto)."),
-        OptionSpec("quiet", short: "q", help: "Print only what a script needs."),
-        OptionSpec("help", short: "h", help: "Show help information."),
-    ]
+    static let file = OptionSpec("file", value: "path", help: "The journal file (default: $BREWLOG_FILE, then $XDG_DATA_HOME/brewlog/journal.jsonl).")
+    static let color = OptionSpec("color", value: "when", help: "Colour output: auto, always or never (default: auto).")
+    static let quiet = OptionSpec("quiet", short: "q", help: "Print only what a script needs.")
+    static let help = OptionSpec("help", short: "h", help: "Show help information.")
+
+    static let all: [OptionSpec] = [file, color, quiet, help]
 
     static let version = OptionSpec("version", help: "Show the version.")
 }

@@ -6,15 +6,19 @@ import Musl
 import Darwin
 #endif
 
-/// Buffered writes to a file descriptor. A closed pipe (`brewlog list | head -1`) ends the
+/// Buffered text output to a file descriptor, or to memory for tests that run the app in-process.
+///
+/// A closed pipe (`brewlog list | head -1`) ends the
 /// process quietly with status 0, as ripgrep does, since the reader has all it wanted.
 ///
 /// Any other failed write (a full disk, `> /dev/full`, a file-size limit) is kept in
 /// ``failure``; later writes are dropped, and the program reports it as an I/O error (exit 74)
 /// instead of exiting 0 with the output lost.
-final class OutputStream {
-    private let fd: Int32
+final class TextOutput {
+    /// The descriptor written to, or `nil` when the text is kept in ``captured``.
+    private let fd: Int32?
     private var buffer: [UInt8] = []
+    private var kept: [UInt8] = []
     /// What the first failed write said (`errno`'s text), `nil` while every write has succeeded.
     private(set) var failure: String?
 
@@ -22,6 +26,17 @@ final class OutputStream {
         self.fd = fd
         buffer.reserveCapacity(1 << 16)
     }
+
+    /// An output that keeps everything written, for ``captured``.
+    private init() {
+        fd = nil
+    }
+
+    /// An output that writes nowhere but keeps the text, to be read back with ``captured``.
+    static func capturing() -> TextOutput { TextOutput() }
+
+    /// Everything flushed so far to a ``capturing()`` output (empty for a descriptor).
+    var captured: String { String(decoding: kept, as: UTF8.self) }
 
     /// Writes `text` and a newline.
     func line(_ text: String = "") {
@@ -35,6 +50,11 @@ final class OutputStream {
 
     func flush() {
         guard failure == nil else {
+            buffer.removeAll(keepingCapacity: true)
+            return
+        }
+        guard let fd else {
+            kept += buffer
             buffer.removeAll(keepingCapacity: true)
             return
         }

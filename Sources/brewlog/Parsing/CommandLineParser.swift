@@ -1,18 +1,36 @@
 import BrewLogCore
 
-/// The options and arguments given to one command, by long option name.
+/// The options and arguments given to one command.
+///
+/// Options are read by their ``OptionSpec``, the constant each command declares once and lists
+/// in its ``CommandSpec``, never by a spelled-out name. Reading one the command does not declare
+/// is a programming error that would always read as absent, so it stops debug builds (and so the
+/// tests, which run every command) at the read.
 struct ParsedArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
+    /// The long names of the options the command accepts (its own and the global ones).
+    private(set) var declared: Set<String> = []
 
     /// The last value of `option`, GNU style (a later `--rating 4` wins over an earlier one).
-    func value(_ option: String) -> String? { values[option]?.last }
+    func value(_ option: OptionSpec) -> String? { values[checked(option)]?.last }
 
     /// Every value of a repeatable option, in order.
-    func all(_ option: String) -> [String] { values[option] ?? [] }
+    func all(_ option: OptionSpec) -> [String] { values[checked(option)] ?? [] }
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// Whether the flag `option` was given.
+    func has(_ option: OptionSpec) -> Bool { flags.contains(checked(option)) }
+
+    private func checked(_ option: OptionSpec) -> String {
+        assert(declared.contains(option.long), "'--\(option.long)' is read but not declared in the command's spec")
+        return option.long
+    }
+
+    /// Records the options `command` accepts, once it is known.
+    mutating func declare(_ command: CommandSpec) {
+        declared = Set((command.options + GlobalOptions.all).map(\.long))
+    }
 
     mutating func add(_ option: OptionSpec, value: String?) {
         if let value {
@@ -38,7 +56,7 @@ enum Invocation {
 /// Subcommands; global options before or after the subcommand; `--opt value` and `--opt=value`;
 /// an option that takes a value takes the next argument whatever it looks like; `-q` style short
 /// flags, clustered or not; `--` ends options; `-` alone is a positional (standard input).
-struct ArgumentParser {
+struct CommandLineParser {
     let commands: [CommandSpec]
 
     func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
@@ -107,8 +125,8 @@ struct ArgumentParser {
             } else {
                 parsed.addPositional(argument)
             }
-            if parsed.has("help") { wantsHelp = true }
-            if parsed.has("version") { wantsVersion = true }
+            if parsed.flags.contains(GlobalOptions.help.long) { wantsHelp = true }
+            if parsed.flags.contains(GlobalOptions.version.long) { wantsVersion = true }
         }
         if wantsHelp {
             if let helpTopic, helpTopic != "help" { return .help(try lookup(helpTopic)) }
@@ -125,6 +143,7 @@ struct ArgumentParser {
             let missing = command.arguments.first.map(\.name) ?? "argument"
             throw CLIError.usage("missing <\(missing)>", hint: nil, command: command)
         }
+        parsed.declare(command)
         return .run(command, parsed)
     }
 

@@ -1,0 +1,58 @@
+import BrewLogCore
+
+/// A JSON value as `--json` prints it: compact, keys in the order given, strings quoted as the
+/// journal quotes them and numbers written as the journal writes them. The one writer behind
+/// every `--json` summary; brews themselves print as their journal lines.
+indirect enum JSONText {
+    case null
+    case bool(Bool)
+    case int(Int)
+    /// A number; JSON has no infinity or NaN, so those are written as `null`.
+    case number(Double)
+    case string(String)
+    case array([JSONText])
+    case object([(key: String, value: JSONText)])
+
+    /// `text` as a string, or `null` when absent.
+    static func string(_ text: String?) -> JSONText {
+        text.map(JSONText.string) ?? .null
+    }
+
+    /// The value as JSON text.
+    var text: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null:
+            out += "null"
+        case .bool(let value):
+            out += value ? "true" : "false"
+        case .int(let value):
+            out += String(value)
+        case .number(let value):
+            out += value.isFinite ? formatNumber(value) : "null"
+        case .string(let value):
+            BrewLineCodec.appendQuoted(value, to: &out)
+        case .array(let elements):
+            out += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out += "," }
+                element.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                BrewLineCodec.appendQuoted(member.key, to: &out)
+                out += ":"
+                member.value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+}
