@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BrewLogCore
 
 @Suite("brewlog edit, rm and check")
 struct WritingCommandTests {
@@ -111,9 +112,12 @@ struct WritingCommandTests {
 @Suite("brewlog after an append was killed mid-write")
 struct InterruptedAppendCLITests {
     @Test("readers ignore the unfinished line; the next writer removes it")
-    func recovers() {
+    func recovers() throws {
         let sandbox = Sandbox(journal: sampleJournal + #"{"id":"half","da"#)
-        _ = FileManager.default.createFile(atPath: sandbox.journalPath + ".lock", contents: Data("append \(sampleJournal.utf8.count)\n".utf8))
+        // The record an append killed mid-write leaves: this file, this offset, more bytes than made it.
+        let file = try #require(try? PosixSystemCalls().lstat(sandbox.journalPath))
+        let intent = AppendIntent(offset: sampleJournal.utf8.count, length: 4096, device: file.device, inode: file.inode)
+        _ = FileManager.default.createFile(atPath: sandbox.journalPath + ".lock", contents: Data(intent.encoded))
         #expect(sandbox.ok(["list", "-q"]).split(separator: "\n").count == 4)
         #expect(sandbox.ok(["check"]).hasSuffix("4 brews, no problems.\n"))
         let id = sandbox.add()
