@@ -65,8 +65,8 @@ struct InputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home).isEmpty)
     }
 
-    @Test("BREWLOG_LOCK_TIMEOUT past a day is refused, exit 78", arguments: [
-        ("1e308", 78), ("86401", 78), ("1e18", 78), ("86400", 0), ("0.5", 0),
+    @Test("BREWLOG_LOCK_TIMEOUT past a day, or not a plain decimal, is refused, exit 78", arguments: [
+        ("1e308", 78), ("86401", 78), ("1e18", 78), ("0x10", 78), ("+5", 78), ("inf", 78), ("86400", 0), ("0.5", 0),
     ])
     func lockTimeout(value: String, status: Int32) {
         let sandbox = Sandbox(runner: .inProcess)

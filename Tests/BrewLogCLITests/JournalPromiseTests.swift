@@ -102,6 +102,24 @@ struct JournalPromiseTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/" + name))
     }
 
+    @Test("an import with nothing in it creates no journal, folder or lock file")
+    func emptyImportCreatesNothing() {
+        let sandbox = Sandbox()
+        sandbox.ok(["import", "-"], stdin: "\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.local"))
+    }
+
+    @Test("importing a brew again with --prefer incoming, when only unknown keys differ, changes nothing and says skipped")
+    func preferIncomingNoOp() {
+        let sandbox = Sandbox(journal: #"{"id":"aaaa00000001","date":"2026-11-28T08:00:00+01:00","notes":"first","x":1}"# + "\n")
+        let file = sandbox.home + "/in.jsonl"
+        _ = FileManager.default.createFile(atPath: file, contents: Data((#"{"id":"aaaa00000001","date":"2026-11-28T08:00:00+01:00","notes":"first","y":2}"# + "\n").utf8))
+        let before = sandbox.journal
+        let output = sandbox.ok(["import", file, "--prefer", "incoming"])
+        #expect(output.contains("Imported 0 new brews, skipped 1 already present."), "\(output)")
+        #expect(sandbox.journal == before)
+    }
+
     @Test("a journal path whose links loop is refused as not a regular file")
     func linkLoop() throws {
         let sandbox = Sandbox()
@@ -214,7 +232,7 @@ struct UnreadableLineTests {
         let sandbox = Sandbox(now: now, timeZone: zone, journal: JournalPromiseTests.brew + "\n")
         let result = sandbox.run(["add"])
         #expect(result.status == 78)
-        #expect(result.stderr.contains("outside the years a journal can record"))
+        #expect(result.stderr.contains("BREWLOG_NOW must be from 0001-01-02 to 9999-12-30 UTC"))
         #expect(sandbox.journal == JournalPromiseTests.brew + "\n")
     }
 }

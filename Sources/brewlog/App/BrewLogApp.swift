@@ -91,7 +91,7 @@ struct BrewLogApp {
         }
         // A day's margin at each end, so the moment has a four-digit year in every UTC offset.
         guard timestamp.date > BrewLogApp.earliestNow, timestamp.date < BrewLogApp.latestNow else {
-            throw CLIError.configuration("BREWLOG_NOW is outside the years a journal can record (0001 to 9999): '\(cappedForMessage(text))'",
+            throw CLIError.configuration("BREWLOG_NOW must be from 0001-01-02 to 9999-12-30 UTC (a day inside the years a journal can record, whatever the offset): '\(cappedForMessage(text))'",
                                          hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
         }
         return timestamp.date
@@ -107,7 +107,7 @@ struct BrewLogApp {
     /// Seconds a writer waits for the lock: `BREWLOG_LOCK_TIMEOUT` (0 to a day), default 10.
     private func lockTimeout() throws(CLIError) -> Double {
         guard let text = environment["BREWLOG_LOCK_TIMEOUT"], !text.isEmpty else { return 10 }
-        guard let seconds = Double(text), seconds >= 0, seconds <= BrewLogApp.maximumLockTimeout else {
+        guard let seconds = parseDecimal(text), seconds >= 0, seconds <= BrewLogApp.maximumLockTimeout else {
             throw CLIError.configuration("BREWLOG_LOCK_TIMEOUT is not a number of seconds from 0 to 86400: '\(cappedForMessage(text))'",
                                          hint: "for example BREWLOG_LOCK_TIMEOUT=10")
         }

@@ -54,16 +54,20 @@ enum ImportCommand: BrewLogCommand {
                 if sameBrew(existing.record, record) {
                     skipped += 1
                 } else if prefersIncoming {
+                    // The brew keeps its own unknown keys, so taking the incoming fields may change nothing.
+                    let before = existing.record
                     existing.assign(record)
-                    replaced += 1
+                    if existing.record == before { skipped += 1 } else { replaced += 1 }
                 } else {
                     conflicts.append(record.id)
                 }
             }
             return (added, skipped, replaced, conflicts)
         }
-        // A dry run merges into a store read under the shared lock and never saves it.
-        let (added, skipped, replaced, conflicts) = dryRun ? merge(try session.read()) : try session.write { store throws(CLIError) in merge(store) }
+        // A dry run, or a file with nothing in it, merges into a store read under the shared lock and
+        // never saves it (so an empty import creates no journal, folder or lock file).
+        let readOnly = dryRun || incoming.isEmpty
+        let (added, skipped, replaced, conflicts) = readOnly ? merge(try session.read()) : try session.write { store throws(CLIError) in merge(store) }
         guard !context.quiet else { return }
         let verb = dryRun ? "Would import" : "Imported"
         for id in conflicts {
