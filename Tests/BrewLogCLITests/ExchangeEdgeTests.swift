@@ -23,4 +23,24 @@ struct ExchangeEdgeTests {
         let shown = target.ok(["show", id, "--json"])
         #expect(shown.hasSuffix("\n") && shown.contains(#""notes":"\u001b\u0000\u0007\"\\\u001b"#))
     }
+
+    @Test("CSV keeps a tag holding ';' as one tag")
+    func csvSemicolonTag() {
+        let source = Sandbox()
+        source.ok(["add", "--tag", "a;b", "--tag", "c"])
+        let exported = source.ok(["export", "--format", "csv"])
+        #expect(exported.contains(#","a;b,c""#))
+        let target = Sandbox()
+        target.ok(["import", file(source, "brews.csv", exported)])
+        #expect(target.journal == source.journal)
+    }
+
+    @Test("CSV import refuses an empty tag in the tag column", arguments: ["a,,b", ",a", "a,"])
+    func csvEmptyTag(tags: String) {
+        let sandbox = Sandbox()
+        let path = file(sandbox, "brews.csv", "id,date,tags\r\nabcd1234,2026-11-28T10:00:00Z,\"\(tags)\"\r\n")
+        let result = sandbox.run(["import", path])
+        #expect(result.status == 65)
+        #expect(sandbox.journal == nil)
+    }
 }
