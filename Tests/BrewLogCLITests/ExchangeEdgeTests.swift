@@ -43,4 +43,13 @@ struct ExchangeEdgeTests {
         #expect(result.status == 65)
         #expect(sandbox.journal == nil)
     }
+
+    @Test("a CSV header naming a column twice is named as such")
+    func csvDuplicateColumn() {
+        let sandbox = Sandbox()
+        let path = file(sandbox, "brews.csv", "id,id,date\r\nabcd1234,abcd1234,2026-11-28T10:00:00Z\r\n")
+        let result = sandbox.run(["import", path])
+        #expect(result.status == 65)
+        #expect(result.stdout == "\(path):1: CSV header: column 'id' appears twice\n", "\(result.stdout)")
+    }
 }

@@ -91,6 +91,11 @@ enum CSV {
         if let problem { problems.append(problem) }
         guard let header = rows.first else { return }
         let columns = header.cells.map { $0.trimmingWhitespace() }
+        var seen: Set<String> = []
+        for column in columns where !seen.insert(column).inserted {
+            problems.append(.init(line: header.line, reason: "CSV header: column '\(cappedForMessage(column))' appears twice"))
+            break
+        }
         for required in ["id", "date"] where !columns.contains(required) {
             problems.append(.init(line: header.line, reason: "the header has no '\(required)' column"))
         }
