@@ -91,4 +91,52 @@ struct CompletionSafetyTests {
         }
         expectNothingRan(sandbox)
     }
+
+    /// A sandbox with the completion script for `shell` and a stand-in `brewlog` that prints the
+    /// journal it was pointed at (`from:PATH`), or `default` without `--file`.
+    private func setUpFileProbe(_ shell: String) -> (sandbox: Sandbox, script: String, path: String) {
+        let (sandbox, script, _) = setUp(shell)
+        let bin = sandbox.home + "/probe-bin"
+        try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let standIn = "#!/bin/sh\nif [ \"$1\" = --file ]; then printf 'from:%s\\n' \"$2\"; else echo default; fi\n"
+        _ = FileManager.default.createFile(atPath: bin + "/brewlog", contents: Data(standIn.utf8), attributes: [.posixPermissions: 0o755])
+        return (sandbox, script, bin + ":/usr/bin:/bin")
+    }
+
+    @Test("zsh: ids come from the journal named by --file on the line, taken literally", arguments: [
+        (["brewlog", "--file", "'my j.jsonl'", "show", ""], "from:my j.jsonl"),
+        (["brewlog", "show", "--file=$(touch${IFS}PWNED)", ""], "from:$(touch${IFS}PWNED)"),
+        (["brewlog", "show", ""], "default"),
+    ])
+    func zshFile(words: [String], expected: String) {
+        let (sandbox, script, path) = setUpFileProbe("zsh")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else { return }
+        let probe = """
+            compdef() { :; }
+            compadd() { printf '%s\\n' "$@"; }
+            source "$1"
+            shift
+            words=("$@")
+            _brewlog_ids
+            """
+        let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script] + words,
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        #expect(result.stdout == ["-X", "brew id", "--", "last", expected].map { $0 + "\n" }.joined(), "\(result.stderr)")
+        expectNothingRan(sandbox)
+    }
+
+    @Test("fish: ids come from the journal named by --file on the line, taken literally", arguments: [
+        ("brewlog --file 'my j.jsonl' show ", "from:my j.jsonl"),
+        ("brewlog show --file='$(touch PWNED)' ", "from:$(touch PWNED)"),
+        ("brewlog show ", "default"),
+    ])
+    func fishFile(line: String, expected: String) {
+        let (sandbox, script, path) = setUpFileProbe("fish")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }
+        let result = runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(offered.contains(expected), "\(result.stdout) \(result.stderr)")
+        expectNothingRan(sandbox)
+    }
 }

@@ -82,4 +82,22 @@ struct EditorTests {
         }
         #expect(ended)
     }
+
+    @Test("an editor that empties the file clears the notes", arguments: [": > \"$1\"", "printf '  \\n\\n' > \"$1\""])
+    func emptiedNotes(editor: String) {
+        let (sandbox, _) = setUp(editor: editor)
+        let result = sandbox.run(["edit", "last", "--editor"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("unchanged"), "\(result.stdout)")
+        #expect(sandbox.ok(["show", "last", "--json"]).contains(#""notes":"""#))
+    }
+
+    @Test("an editor that deletes the file is told it must save the file it was given")
+    func deletedFile() {
+        let (sandbox, _) = setUp(editor: #"rm -f "$1""#)
+        let result = sandbox.run(["edit", "last", "--editor"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("it must save the file it was given"), "\(result.stderr)")
+        #expect(sandbox.ok(["show", "last", "--json"]).contains(#""notes":"old notes""#))
+    }
 }

@@ -21,6 +21,18 @@ struct EnvironmentTests {
         #expect(count(sandbox.journalPath) == 1)
     }
 
+    @Test("an empty --file is a usage error, never the default journal; an empty BREWLOG_FILE is unset",
+          arguments: [["--file", "", "add"], ["--file=", "add"], ["list", "--file="]])
+    func emptyFileOption(arguments: [String]) {
+        let sandbox = Sandbox()
+        let result = sandbox.run(arguments)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("brewlog: error: --file must not be empty\n"), "\(result.stderr)")
+        #expect(sandbox.journal == nil)
+        sandbox.ok(["add"], env: ["BREWLOG_FILE": ""])
+        #expect(sandbox.journalLines.count == 1)
+    }
+
     @Test("colour: auto never colours a pipe or with NO_COLOR; always and never win")
     func colour() {
         let sandbox = Sandbox(runner: .inProcess)

@@ -30,7 +30,7 @@ struct ExtremeValueTests {
     static let typed: [TypedValue] = [
         TypedValue(arguments: ["--time", "9223372036854775807"], expected: "brew time must be 1...86400 seconds (got 9223372036854775807)", accepted: false),
         TypedValue(arguments: ["--time", "99999999999999999999"], expected: "brew time must be 1...86400 seconds", accepted: false),
-        TypedValue(arguments: ["--time", "1h99999999999999999999s"], expected: "brew time must be 1...86400 seconds", accepted: false),
+        TypedValue(arguments: ["--time", "99999999999999999999h1s"], expected: "brew time must be 1...86400 seconds", accepted: false),
         TypedValue(arguments: ["--time", "99999999999999999999:00"], expected: "brew time must be 1...86400 seconds", accepted: false),
         TypedValue(arguments: ["--time", "24h1s"], expected: "brew time must be 1...86400 seconds (got 24h1s)", accepted: false),
         TypedValue(arguments: ["--time", "24h"], expected: #""time_s":86400"#, accepted: true),

@@ -47,12 +47,15 @@ struct InputTests {
     @Test("an argument that is not UTF-8 is refused with its position, exit 64", arguments: [
         (#""$B" --file "$(printf 'j\377.jsonl')" add"#, 2),
         (#""$B" add --notes "$(printf 'caf\351')""#, 3),
+        (#""$B" add --tag "$(printf 'caf\351')""#, 3),
     ])
     func invalidArgument(script: String, position: Int) throws {
         let sandbox = Sandbox()
         let result = sandbox.shell(script)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("brewlog: error: argument \(position) is not valid UTF-8: "), "\(result.stderr)")
+        #expect(result.stderr.contains("hint: brewlog reads its arguments as UTF-8; give the value in UTF-8"), "\(result.stderr)")
+        #expect(!result.stderr.contains("UTF-8 path"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home).isEmpty)
     }
 

@@ -20,7 +20,7 @@ struct ReadingCommandTests {
         let output = sandbox().ok(["list"], env: ["COLUMNS": nil])
         #expect(output == """
             ID            DATE              RATING  METHOD     COFFEE    RATIO   NOTES
-            aaaa00000001  2026-11-27 08:00  ★★★☆☆   V60        Kenya AA  1:16.7  first
+            aaaa00000001  2026-11-27 08:00  ★★★☆☆   V60        Kenya AA  1:16.7  first ⏎
             bbbb00000002  2026-11-28 08:00  -       AeroPress  -         -
             bbbb00000004  2026-11-28 18:00  ★★★★☆   v60        -         -       evening
             cccc00000003  2026-11-29 07:00  ★★★★★   Espresso   Brazil    1:2.0   today
@@ -33,8 +33,31 @@ struct ReadingCommandTests {
         let sandbox = Sandbox(runner: .inProcess)
         sandbox.ok(["add", "--notes", notes])
         let output = sandbox.ok(["list"])
-        #expect(output.hasSuffix("  one\n"), "\(output.debugDescription)")
+        #expect(output.hasSuffix("  one ⏎\n"), "\(output.debugDescription)")
         #expect(!output.contains("two"), "\(output.debugDescription)")
+    }
+
+    @Test("list marks a note that goes on past its line with ⏎, and shows a note opening with a blank line by its first text",
+          arguments: [
+              ("one", "one"), ("one\n", "one"), ("one\n\n\r\n", "one"), ("a\rb", "a ⏎"), ("\nsecond", "⏎ second"),
+              ("\r\n\nsecond\nthird", "⏎ second ⏎"), ("\n\n", "-"),
+          ])
+    func moreLinesMarker(notes: String, shown: String) {
+        let sandbox = Sandbox()
+        sandbox.ok(["add", "--notes", notes])
+        let output = sandbox.ok(["list"])
+        let row = output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(shown == "-" ? row.hasSuffix("-") : row.hasSuffix("  " + shown), "\(output.debugDescription)")
+    }
+
+    @Test("a cut note keeps its ⏎ marker within the width")
+    func narrowMarker() {
+        let sandbox = Sandbox()
+        sandbox.ok(["add", "--notes", "a long first line that cannot fit at all\nsecond"])
+        let output = sandbox.ok(["list"], env: ["COLUMNS": "80"])
+        let row = output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(row.hasSuffix("… ⏎"), "\(output.debugDescription)")
+        #expect(row.count == 80, "\(output.debugDescription)")
     }
 
     @Test("list fits a narrow width: notes truncated with …, then columns dropped")

@@ -87,7 +87,7 @@ struct StatsExportImportTests {
             import csv, sys
             rows = list(csv.DictReader(open(sys.argv[1], newline='')))
             assert rows[0]['notes'] == 'a, "b"\\nc\\r\\nd', repr(rows[0]['notes'])
-            assert rows[0]['tags'] == 'x;y'
+            assert rows[0]['tags'] == 'x,y'
             w = csv.DictWriter(open(sys.argv[2], 'w', newline=''), fieldnames=rows[0].keys())
             w.writeheader(); w.writerows(rows)
             """, csv, rewritten], environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"], directory: sandbox.home)

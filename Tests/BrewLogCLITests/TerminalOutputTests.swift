@@ -21,7 +21,7 @@ struct TerminalOutputTests {
     }
 
     @Test("human output shows control characters from data and arguments as visible escapes; output for programs keeps them", arguments: [
-        (["list"], [#"V60\e[8m"#, #"Kenya\x07"#, "first\\e[2J\n"]),
+        (["list"], [#"V60\e[8m"#, #"Kenya\x07"#, "first\\e[2J ⏎\n"]),
         (["list", "--method", "v60\u{1B}[8m"], [#"V60\e[8m"#]),
         (["show", "evil"], [#"fine\x7F"#, #"t\e[1m"#, "  first\\e[2J\n  second\\u{9B}31m\\rhidden"]),
         (["rm", "evil"], [#"Removed evil0001 ("#, #", V60\e[8m)."#]),

@@ -40,12 +40,15 @@ struct TimeTests {
 
     @Test("brew times parse in every documented form", arguments: [
         ("165", 165), ("165s", 165), ("2:45", 165), ("1h2m3s", 3723), ("1:02:03", 3723), ("3m", 180), ("1h", 3600),
+        ("90m", 5400), ("90:00", 5400), ("1m59s", 119), ("1h59m59s", 7199), ("25h", 90000),
     ])
     func brewTimes(text: String, seconds: Int) {
         #expect(BrewTime.parse(text) == seconds)
     }
 
-    @Test("bad brew times are refused", arguments: ["", "abc", "2:5", "2:75", "1m2h", "3x", "1h2", "-5"])
+    @Test("bad brew times are refused", arguments: [
+        "", "abc", "2:5", "2:75", "1m2h", "3x", "1h2", "-5", "2:60", "1m60s", "1h60m", "1h0m60s", " 165", "165 ", "2:45\n",
+    ])
     func badBrewTimes(text: String) {
         #expect(BrewTime.parse(text) == nil)
     }

@@ -81,64 +81,79 @@ public enum BrewLineCodec {
 
     /// The line for `record`, without a newline: its fields in ``BrewField`` order, then its
     /// unknown keys.
+    ///
+    /// The line is built as UTF-8 bytes in one growing buffer, so its cost is linear in its length
+    /// whatever the text holds (a note of a million control characters, a hundred thousand tags).
     public static func encode(_ record: BrewRecord) -> String {
-        var line = "{"
+        var line: [UInt8] = []
+        line.reserveCapacity(256 + record.notes.utf8.count)
+        line.append(UInt8(ascii: "{"))
         for field in BrewField.allCases {
             guard let value = record[field] else { continue }
-            if line.utf8.count > 1 { line += "," }
-            line += "\"" + field.journalKey + "\":"
+            if line.count > 1 { line.append(UInt8(ascii: ",")) }
+            line.append(UInt8(ascii: "\""))
+            line.append(contentsOf: field.journalKey.utf8)
+            line.append(contentsOf: "\":".utf8)
             switch value {
             case .id(let id): appendQuoted(id.rawValue, to: &line)
-            case .date(let timestamp): line += "\"" + timestamp.description + "\""
+            case .date(let timestamp): appendQuoted(timestamp.description, to: &line)
             case .text(let text): appendQuoted(text, to: &line)
-            case .number(let number): line += formatNumber(number)
-            case .integer(let integer): line += String(integer)
+            case .number(let number): line.append(contentsOf: formatNumber(number).utf8)
+            case .integer(let integer): line.append(contentsOf: String(integer).utf8)
             case .tags(let tags):
-                line += "["
+                line.append(UInt8(ascii: "["))
                 for (index, tag) in tags.enumerated() {
-                    if index > 0 { line += "," }
+                    if index > 0 { line.append(UInt8(ascii: ",")) }
                     appendQuoted(tag, to: &line)
                 }
-                line += "]"
+                line.append(UInt8(ascii: "]"))
             }
         }
         for field in record.unknownFields {
-            line += ","
+            line.append(UInt8(ascii: ","))
             appendQuoted(field.key, to: &line)
-            line += ":" + field.rawJSON
+            line.append(UInt8(ascii: ":"))
+            line.append(contentsOf: field.rawJSON.utf8)
         }
-        line += "}"
-        return line
+        line.append(UInt8(ascii: "}"))
+        return String(decoding: line, as: UTF8.self)
     }
 
     /// Appends `text` as a JSON string literal.
     public static func appendQuoted(_ text: String, to output: inout String) {
-        output += "\""
-        var pending = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        var index = pending
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String? = switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            case "\u{08}": "\\b"
-            case "\u{0C}": "\\f"
-            case _ where scalar.value < 0x20: "\\u00" + pad(Int(scalar.value), 2, radix: 16)
-            default: nil
+        var bytes: [UInt8] = []
+        appendQuoted(text, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal, in UTF-8, in time linear in its length: runs that
+    /// need no escape are copied in one piece, and only `"`, `\\` and C0 controls are escaped
+    /// (every byte of a multi-byte character is 0x80 or above, so none is mistaken for one).
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            output.reserveCapacity(output.count + bytes.count + 1)
+            var pending = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending..<index]))
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+                case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+                case 0x0A: output.append(contentsOf: "\\n".utf8)
+                case 0x0D: output.append(contentsOf: "\\r".utf8)
+                case 0x09: output.append(contentsOf: "\\t".utf8)
+                case 0x08: output.append(contentsOf: "\\b".utf8)
+                case 0x0C: output.append(contentsOf: "\\f".utf8)
+                default: output.append(contentsOf: ("\\u00" + pad(Int(byte), 2, radix: 16)).utf8)
+                }
+                pending = index + 1
             }
-            if let escape {
-                output.unicodeScalars.append(contentsOf: scalars[pending..<index])
-                output += escape
-                pending = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending..<bytes.count]))
         }
-        output.unicodeScalars.append(contentsOf: scalars[pending..<scalars.endIndex])
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 

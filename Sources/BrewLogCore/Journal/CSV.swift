@@ -8,7 +8,8 @@ enum CSV {
         return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// A field's value as a cell (before quoting): numbers as the journal writes them, tags joined by `;`.
+    /// A field's value as a cell (before quoting): numbers as the journal writes them, tags joined
+    /// by `,` (a tag may hold `;` but never a comma; the cell is then quoted by ``quote(_:)``).
     static func cell(_ value: FieldValue) -> String {
         switch value {
         case .id(let id): id.rawValue
@@ -16,7 +17,7 @@ enum CSV {
         case .text(let text): text
         case .number(let number): formatNumber(number)
         case .integer(let integer): String(integer)
-        case .tags(let tags): tags.joined(separator: ";")
+        case .tags(let tags): tags.joined(separator: ",")
         }
     }
 
@@ -90,6 +91,11 @@ enum CSV {
         if let problem { problems.append(problem) }
         guard let header = rows.first else { return }
         let columns = header.cells.map { $0.trimmingWhitespace() }
+        var seen: Set<String> = []
+        for column in columns where !seen.insert(column).inserted {
+            problems.append(.init(line: header.line, reason: "CSV header: column '\(cappedForMessage(column))' appears twice"))
+            break
+        }
         for required in ["id", "date"] where !columns.contains(required) {
             problems.append(.init(line: header.line, reason: "the header has no '\(required)' column"))
         }
@@ -108,7 +114,7 @@ enum CSV {
                 if field?.isNumeric == true {
                     line += Double(cell) != nil && !cell.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) ? cell : "\"\(cell)\""
                 } else if let field, case .tags = field.kind {
-                    line += "[" + cell.split(separator: ";").map { tag in
+                    line += "[" + cell.split(separator: ",", omittingEmptySubsequences: false).map { tag in
                         var quoted = ""
                         BrewLineCodec.appendQuoted(String(tag), to: &quoted)
                         return quoted

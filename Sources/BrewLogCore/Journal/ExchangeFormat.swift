@@ -3,7 +3,8 @@ import Foundation
 /// The formats brews are exported to and imported from.
 ///
 /// `jsonl` is the journal's own format (unknown keys included); `json` is an array of the same
-/// objects; `csv` follows RFC 4180 with a header row, CRLF line ends and tags joined by `;`.
+/// objects; `csv` follows RFC 4180 with a header row, CRLF line ends and tags joined by `,` in one
+/// quoted cell (tags never hold a comma, so a `;` inside a tag stays in it).
 public enum ExchangeFormat: String, CaseIterable, Sendable {
     case jsonl, json, csv
 

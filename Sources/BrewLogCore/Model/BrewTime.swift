@@ -2,13 +2,16 @@
 public enum BrewTime {
     /// Seconds in `text`, or `nil` when it is not a duration BrewLog understands.
     ///
+    /// Only the leading part is unbounded (`90:00`, `90m`, `100h`); every part after it, minutes
+    /// after hours and seconds after minutes, must be below 60 in both forms (`2:60` and `1m60s`
+    /// are refused alike). Surrounding whitespace is refused too, as in every number typed.
+    ///
     /// The arithmetic saturates: a duration too long for an `Int` (`99999999999999999999`,
     /// `99999999999999999999h`) reads as `Int.max`, so it is refused as out of range rather than
     /// trapping or passing as malformed.
     public static func parse(_ text: String) -> Int? {
-        let trimmed = text.trimmingWhitespace()
-        guard !trimmed.isEmpty else { return nil }
-        let bytes = Array(trimmed.utf8)
+        guard !text.isEmpty else { return nil }
+        let bytes = Array(text.utf8)
         if bytes.contains(UInt8(ascii: ":")) {
             let parts = bytes.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
             guard (2...3).contains(parts.count) else { return nil }
@@ -35,7 +38,7 @@ public enum BrewTime {
             case UInt8(ascii: "s"): unit = 1
             default: return nil
             }
-            guard let value = number, unit < lastUnit else { return nil }
+            guard let value = number, unit < lastUnit, lastUnit == .max || value < 60 else { return nil }
             total = saturating(value, times: unit, plus: total)
             number = nil
             lastUnit = unit

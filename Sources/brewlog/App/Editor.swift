@@ -14,7 +14,8 @@ import Foundation
 struct Editor {
     let environment: [String: String]
 
-    /// The edited text (without a final newline), or `nil` when it came back empty or unchanged.
+    /// The edited text (without a final newline), or `nil` when it came back unchanged. Text left
+    /// blank (empty or only whitespace) comes back as `""`: emptying the file clears the notes.
     func edit(_ text: String) throws(CLIError) -> String? {
         let command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let file = try PrivateFile(contents: text + "\n", under: environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
@@ -33,11 +34,12 @@ struct Editor {
             throw CLIError.editorFailed("the editor '\(command)' exited with status \(exitStatus); nothing written")
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw CLIError.editorFailed("the editor '\(command)' left no file behind; nothing written")
+            throw CLIError.editorFailed("the editor '\(command)' exited 0 but left no file behind (it must save the file it was given); nothing written")
         }
         var edited = String(decoding: data, as: UTF8.self)
         while edited.hasSuffix("\n") { edited.removeLast() }
-        return edited.trimmingWhitespaceForCLI().isEmpty || edited == text ? nil : edited
+        if edited.trimmingWhitespaceForCLI().isEmpty { edited = "" }
+        return edited == text ? nil : edited
     }
 
     /// Runs `command "$1"` through `/bin/sh` with `$1` the file, and returns its `waitpid` status.

@@ -12,7 +12,8 @@ enum JournalLocation {
             /// Nothing else is set and `HOME` is a relative path, which would put the journal
             /// somewhere different in every working folder.
             case relativeHome(String)
-            /// `--file` (`source` is `nil`) or `BREWLOG_FILE` names a folder (ends in `/`), not a file.
+            /// `--file` (`source` is `nil`) or `BREWLOG_FILE` names a folder (ends in `/`), not a
+            /// file; or `--file` names nothing (an empty `path`: `--file ''`, `--file=`).
             case folder(path: String, source: String?)
         }
 
@@ -31,17 +32,24 @@ enum JournalLocation {
                 "cannot tell where the journal is: none of --file, BREWLOG_FILE, XDG_DATA_HOME or HOME is set"
             case let .relativeHome(home):
                 "cannot tell where the journal is: HOME is not an absolute path: '\(home)'"
+            case let .folder(path, source) where path.isEmpty:
+                "\(source ?? "--file") must not be empty"
             case let .folder(path, source):
                 "\(source ?? "--file") names a folder, not a journal file: '\(path)'"
             }
         }
     }
 
-    /// The journal path for `fileOption` and `environment`. Empty values count as unset, and a
+    /// The journal path for `fileOption` and `environment`. Empty variables count as unset, and a
     /// relative `XDG_DATA_HOME` is ignored, as the XDG base directory spec requires; so is a
-    /// relative `HOME`. A path ending in `/` is refused: it names a folder.
+    /// relative `HOME`. An empty `--file` is refused: it was typed, so it is a mistake (an unset
+    /// variable in `--file "$J"`), not a wish for the default journal. A path ending in `/` is
+    /// refused: it names a folder.
     static func resolve(fileOption: String?, environment: [String: String]) throws(Unresolved) -> String {
-        if let fileOption, !fileOption.isEmpty { return try file(fileOption, source: nil) }
+        if let fileOption {
+            guard !fileOption.isEmpty else { throw Unresolved(.folder(path: "", source: nil)) }
+            return try file(fileOption, source: nil)
+        }
         if let file = environment["BREWLOG_FILE"], !file.isEmpty { return try self.file(file, source: "BREWLOG_FILE") }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return trimmingSlash(data) + "/brewlog/journal.jsonl"

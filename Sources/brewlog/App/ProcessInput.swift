@@ -24,7 +24,7 @@ enum ProcessInput {
             guard let raw = CommandLine.unsafeArgv[position] else { break }
             guard let argument = String(validatingCString: raw) else {
                 throw CLIError.usage("argument \(position) is not valid UTF-8: '\(cappedForMessage(String(cString: raw)))'",
-                                     hint: "brewlog reads its arguments as UTF-8; rename the file or pass a UTF-8 path", command: nil)
+                                     hint: "brewlog reads its arguments as UTF-8; give the value in UTF-8 (for a file, rename it)", command: nil)
             }
             arguments.append(argument)
         }

@@ -29,12 +29,21 @@ enum BrewFormatting {
         return dateTime(timestamp) + " " + (timestamp.utcOffsetSeconds < 0 ? "-" : "+") + pad2(offset / 3600) + ":" + pad2(offset % 3600 / 60)
     }
 
-    /// The notes up to their first line break: `\n`, `\r\n` or `\r`. Cut by scalar, since a
-    /// `\r\n` is one `Character`, equal to neither `"\n"` nor `"\r"`.
-    static func firstLine(_ notes: String) -> String {
-        let scalars = notes.unicodeScalars
-        let end = scalars.firstIndex { $0 == "\n" || $0 == "\r" } ?? scalars.endIndex
-        return String(scalars[..<end])
+    /// Shown after a note's line in a table when the note goes on beyond it, and before it when
+    /// the note starts with a blank line (display width 1).
+    static let moreLinesMarker = "⏎"
+
+    /// A note as one table line: its first line, or when that is blank, ``moreLinesMarker``
+    /// then its first non-blank line; then ` ⏎` when anything but line breaks follows the line
+    /// shown. `lead` and `text` are unescaped; `tail` is `""` or ` ⏎`.
+    static func notePreview(_ notes: String) -> (lead: String, text: String, tail: String) {
+        let lines = notes.unicodeScalars.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" }
+        guard let first = lines.first else { return ("", "", "") }
+        let shown = first.isEmpty ? lines.firstIndex { !$0.isEmpty } : lines.startIndex
+        guard let shown else { return ("", "", "") }
+        let lead = shown == lines.startIndex ? "" : moreLinesMarker + " "
+        let more = lines[(shown + 1)...].contains { !$0.isEmpty }
+        return (lead, String(String.UnicodeScalarView(lines[shown])), more ? " " + moreLinesMarker : "")
     }
 
     /// `s` cut to `width` columns with `…` when it is longer.

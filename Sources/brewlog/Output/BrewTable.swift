@@ -2,7 +2,8 @@ import BrewLogCore
 
 /// The `list` table: aligned columns, notes truncated with … to fit the width.
 ///
-/// Notes show their first line; every cell from the journal has its control characters shown
+/// Notes show their first line, marked ` ⏎` when more follows (``BrewFormatting/notePreview(_:)``);
+/// every cell from the journal has its control characters shown
 /// as visible escapes (``TerminalText``), a line feed in a method or coffee too, so a row is
 /// always one line.
 ///
@@ -37,7 +38,7 @@ struct BrewTable {
             Column(title: "COFFEE", cells: records.map { $0.coffee?.terminalSafe ?? "-" }),
             Column(title: "RATIO", cells: records.map { BrewFormatting.ratio($0.ratio) }),
         ]
-        let notes = records.map { BrewFormatting.firstLine($0.notes).terminalSafe }
+        let notes = records.map { BrewFormatting.notePreview($0.notes) }
         if let width {
             for droppable in ["COFFEE", "METHOD", "RATIO"] where fixedWidth(columns) + 12 > width {
                 columns.removeAll { $0.title == droppable }
@@ -52,10 +53,17 @@ struct BrewTable {
             var cells = zip(columns, widths).map { BrewFormatting.padded($0.cells[row], to: $1) }
             cells[0] = style.yellow(cells[0])
             var line = cells.joined(separator: "  ")
+            let text = note.text.terminalSafe
             if let notesWidth {
-                if notesWidth > 0 { line += "  " + BrewFormatting.truncate(note, to: notesWidth) }
+                // The markers are kept whole; only the text is cut to what is left beside them.
+                let markers = BrewFormatting.displayWidth(note.lead + note.tail)
+                if notesWidth > markers {
+                    line += "  " + note.lead + BrewFormatting.truncate(text, to: notesWidth - markers) + note.tail
+                } else if notesWidth > 0 {
+                    line += "  " + BrewFormatting.truncate(note.lead + text + note.tail, to: notesWidth)
+                }
             } else {
-                line += "  " + note
+                line += "  " + note.lead + text + note.tail
             }
             out.line(line.trimmingTrailingSpaces())
         }

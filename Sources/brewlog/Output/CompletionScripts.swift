@@ -147,15 +147,31 @@ enum CompletionScripts {
 
             # Brew ids from the journal, offered as they are: quoted expansion (never globbed or
             # evaluated), and compadd rather than _describe, which would read a ':' in an id as
-            # the start of a description. compadd quotes what it inserts.
+            # the start of a description. compadd quotes what it inserts. A --file on the line
+            # being completed (in the words _brewlog saved before _arguments shifted them) names
+            # the journal; its quoting is removed with (Q), which evaluates nothing.
             _brewlog_ids() {
-                local -a ids
-                ids=("${(@f)$(brewlog list -q 2>/dev/null)}")
+                local -a ids line
+                local file= i
+                line=("${(@)words}")
+                (( ${+_brewlog_words} )) && line=("${(@)_brewlog_words}")
+                for (( i = 1; i <= $#line; i++ )); do
+                    case ${line[i]} in
+                        --file) file=${(Q)line[i+1]}; (( i++ )) ;;
+                        --file=*) file=${(Q)${line[i]#--file=}} ;;
+                    esac
+                done
+                if [[ -n $file ]]; then
+                    ids=("${(@f)$(brewlog --file "$file" list -q 2>/dev/null)}")
+                else
+                    ids=("${(@f)$(brewlog list -q 2>/dev/null)}")
+                fi
                 compadd -X 'brew id' -- last "${(@)ids:#}"
             }
 
             \(functions)_brewlog() {
-                local -a commands
+                local -a commands _brewlog_words
+                _brewlog_words=("${(@)words}")
                 commands=(
                     \(described)
                     'help:Show help for a subcommand.'
@@ -192,9 +208,25 @@ enum CompletionScripts {
             "# fish completion for brewlog (brewlog completion fish)",
             "complete -c brewlog -f",
             "# Brew ids from the journal, one per line: fish offers command substitution output as it is.",
+            "# A --file on the line being completed names the journal (its tokens come unquoted, and",
+            "# a fish variable is never split or expanded again).",
             "function __brewlog_ids",
             "    echo last",
-            "    brewlog list -q 2>/dev/null",
+            "    set -l tokens (commandline -opc)",
+            "    set -l file",
+            "    for i in (seq (count $tokens))",
+            "        switch $tokens[$i]",
+            "            case --file",
+            "                set file $tokens[(math $i + 1)]",
+            "            case '--file=*'",
+            "                set file (string replace -r -- '^--file=' '' $tokens[$i])",
+            "        end",
+            "    end",
+            "    if test -n \"$file\"",
+            "        brewlog --file $file list -q 2>/dev/null",
+            "    else",
+            "        brewlog list -q 2>/dev/null",
+            "    end",
             "end",
             "complete -c brewlog -n '__fish_use_subcommand' -a help -d 'Show help for a subcommand.'",
         ]
