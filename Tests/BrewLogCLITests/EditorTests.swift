@@ -92,12 +92,12 @@ struct EditorTests {
         #expect(sandbox.ok(["show", "last", "--json"]).contains(#""notes":"""#))
     }
 
-    @Test("an editor that deletes the file is told it must save the file it was given")
+    @Test("an editor that deletes the file is told, with a hint that fits, that it must save the file it is given")
     func deletedFile() {
         let (sandbox, _) = setUp(editor: #"rm -f "$1""#)
         let result = sandbox.run(["edit", "last", "--editor"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("it must save the file it was given"), "\(result.stderr)")
+        #expect(result.stderr.contains("left no file behind; nothing written\nhint: set $VISUAL or $EDITOR to an editor that saves the file it is given"), "\(result.stderr)")
         #expect(sandbox.ok(["show", "last", "--json"]).contains(#""notes":"old notes""#))
     }
 }

@@ -34,7 +34,8 @@ struct Editor {
             throw CLIError.editorFailed("the editor '\(command)' exited with status \(exitStatus); nothing written")
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw CLIError.editorFailed("the editor '\(command)' exited 0 but left no file behind (it must save the file it was given); nothing written")
+            throw CLIError.editorFailed("the editor '\(command)' exited 0 but left no file behind; nothing written",
+                                        hint: "set $VISUAL or $EDITOR to an editor that saves the file it is given")
         }
         var edited = String(decoding: data, as: UTF8.self)
         while edited.hasSuffix("\n") { edited.removeLast() }

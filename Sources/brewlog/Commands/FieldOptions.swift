@@ -138,7 +138,7 @@ enum FieldOptions {
                     throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: "use 165, 165s, 2:45 or 1h2m3s")
                 }
                 guard limit.contains(Double(seconds)) else {
-                    throw CLIError(limit.problem(got: text.trimmingWhitespaceForCLI()), command: context.command)
+                    throw CLIError(limit.problem(got: text), command: context.command)
                 }
                 record[keyPath: path] = seconds
             }
@@ -175,13 +175,14 @@ enum FieldOptions {
         return text
     }
 
-    /// A decimal number (see `parseDecimal`), optionally followed by one of the option's own
-    /// `units` (`15g` for a dose, `94C` for a temperature, never the other way round), within `limit`.
+    /// A decimal number (see `parseDecimal`), optionally followed directly by one of the option's
+    /// own `units` (`15g` for a dose, `94C` for a temperature, never the other way round), within
+    /// `limit`. No spaces anywhere: `' 15'` and `'15 g'` are typos a script should hear about.
     private static func number(_ text: String, _ option: String, _ limit: FieldLimit, units: [String], example: String,
                                _ context: CommandContext) throws(CLIError) -> Double {
-        var digits = text.trimmingWhitespaceForCLI()
+        var digits = text
         for unit in units where digits.hasSuffix(unit) {
-            digits = String(digits.dropLast(unit.count)).trimmingWhitespaceForCLI()
+            digits = String(digits.dropLast(unit.count))
             break
         }
         guard let value = parseDecimal(digits) else {
@@ -196,13 +197,12 @@ enum FieldOptions {
     /// an `Int` are out of range, not a different kind of mistake.
     private static func wholeNumber(_ text: String, _ option: String, _ limit: FieldLimit, hint: String,
                                     _ context: CommandContext) throws(CLIError) -> Int {
-        let trimmed = text.trimmingWhitespaceForCLI()
-        let digits = trimmed.hasPrefix("-") ? trimmed.dropFirst() : Substring(trimmed)
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
             throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: hint)
         }
-        guard let value = Int(trimmed), limit.contains(Double(value)) else {
-            throw CLIError(limit.problem(got: trimmed), command: context.command)
+        guard let value = Int(text), limit.contains(Double(value)) else {
+            throw CLIError(limit.problem(got: text), command: context.command)
         }
         return value
     }

@@ -9,7 +9,7 @@ enum CLIError: Error {
     /// `streak --check` found no brew today (1); prints nothing more.
     case checkFailed
     /// The editor exited with an error or could not be started (1).
-    case editorFailed(String)
+    case editorFailed(String, hint: String? = nil)
     /// The journal or an import file holds bad data (65).
     case dataError(String, hint: String?)
     /// `check` found problems (65); they were already listed on standard output.
@@ -73,7 +73,9 @@ enum CLIError: Error {
         case let .usage(message, hint, _), let .notFound(message, hint), let .dataError(message, hint),
              let .problemsFound(message, hint), let .configuration(message, hint), let .inputUnreadable(message, hint):
             return (message, hint)
-        case let .editorFailed(message):
+        case let .editorFailed(message, hint?):
+            return (message, hint)
+        case let .editorFailed(message, nil):
             return (message, "set $VISUAL or $EDITOR to an editor that exits 0 when you save")
         case let .inputMissing(message):
             return (message, "check the path; import reads a file written by 'brewlog export'")
