@@ -53,3 +53,19 @@ struct ExchangeEdgeTests {
         #expect(result.stdout == "\(path):1: CSV header: column 'id' appears twice\n", "\(result.stdout)")
     }
 }
+
+@Suite("An import of garbage ends at once")
+struct EndlessImportTests {
+    @Test("an endless stream of bad lines stops after a few, exit 65, nothing imported", arguments: [
+        "yes garbage | timeout 20 \"$B\" import -",
+        "timeout 20 \"$B\" import /dev/urandom --format csv",
+        "timeout 20 \"$B\" import /dev/urandom --format json",
+    ])
+    func endless(script: String) {
+        let sandbox = Sandbox(journal: sampleJournal)
+        let result = sandbox.shell(script + "; echo \"status=$?\" >&2")
+        #expect(result.stderr.hasSuffix("status=65\n"), "\(result.stderr.suffix(300))")
+        #expect(result.stderr.contains("stopped reading"), "\(result.stderr.suffix(300))")
+        #expect(sandbox.journal == sampleJournal)
+    }
+}

@@ -20,21 +20,42 @@ enum InputReader {
     /// All bytes of `fd`, which `name` describes in messages; a data error (65) when a line is
     /// longer than `maximumLineLength`.
     static func readAll(fd: Int32, name: String, maximumLineLength: Int = InputReader.maximumLineLength) throws(CLIError) -> [UInt8] {
+        try read(fd: fd, name: name, maximumLineLength: maximumLineLength, badLinesToStopAt: nil) { _ in true }.bytes
+    }
+
+    /// Like ``readAll(fd:name:maximumLineLength:)``, but judging each complete line as it comes
+    /// with `isGood`: after `badLinesToStopAt` bad lines it stops reading (an endless stream of
+    /// garbage ends there) and returns the whole lines read so far, `stoppedEarly` set.
+    static func read(fd: Int32, name: String, maximumLineLength: Int = InputReader.maximumLineLength, badLinesToStopAt: Int?,
+                     isGood: (UnsafeBufferPointer<UInt8>) -> Bool) throws(CLIError) -> (bytes: [UInt8], stoppedEarly: Bool) {
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 1 << 16)
         var lineStart = 0
+        var bad = 0
         while true {
-            let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let count = block.withUnsafeMutableBytes { readBlock(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
                 throw failure(code, name: name)
             }
-            if count == 0 { return bytes }
-            if let newline = block[0..<count].lastIndex(of: UInt8(ascii: "\n")) {
-                lineStart = bytes.count + newline + 1
-            }
+            if count == 0 { return (bytes, false) }
+            let previous = bytes.count
             bytes.append(contentsOf: block[0..<count])
+            if let newline = block[0..<count].lastIndex(of: UInt8(ascii: "\n")) {
+                let end = previous + newline + 1
+                if let badLinesToStopAt {
+                    bytes.withUnsafeBufferPointer { all in
+                        var start = lineStart
+                        for index in lineStart..<end where all[index] == UInt8(ascii: "\n") {
+                            if !isGood(UnsafeBufferPointer(rebasing: all[start..<index])) { bad += 1 }
+                            start = index + 1
+                        }
+                    }
+                    if bad >= badLinesToStopAt { return (Array(bytes[0..<end]), true) }
+                }
+                lineStart = end
+            }
             guard bytes.count - lineStart <= maximumLineLength else {
                 let lineNumber = bytes[0..<lineStart].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
                 throw CLIError.dataError("\(name): line \(lineNumber) is longer than \(maximumLineLength >> 20) MiB",
@@ -69,4 +90,9 @@ enum StandardInput {
         }
         return text
     }
+}
+
+/// `read(2)` under a name the reader's own `read` does not shadow.
+private func readBlock(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

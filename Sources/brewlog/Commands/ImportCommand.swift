@@ -27,16 +27,20 @@ enum ImportCommand: BrewLogCommand {
         let path = context.arguments.positionals[0]
         let format = try ExchangeOptions.format(context, Option.format, default: ExchangeFormat(fileName: path))
         let prefersIncoming = try preferIncoming(context)
-        let bytes = try read(path)
+        let (bytes, stoppedEarly) = try read(path, format: format)
         let incoming: [BrewRecord]
         switch format.decode(bytes) {
-        case let .success(records):
+        case let .success(records) where !stoppedEarly:
             incoming = records
+        case .success:
+            throw CLIError.dataError("\(path) has more than \(badRecordsToStopAt) bad lines; stopped reading, nothing imported",
+                                     hint: "check that this is a file of brews in the format given (--format)")
         case let .failure(problems):
             for problem in problems.problems {
                 context.out.line("\(path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
             }
-            throw CLIError.dataError("\(path) has \(problems.problems.count) bad record\(problems.problems.count == 1 ? "" : "s"); nothing imported",
+            let count = stoppedEarly ? "at least \(problems.problems.count) bad records (stopped reading)" : "\(problems.problems.count) bad record\(problems.problems.count == 1 ? "" : "s")"
+            throw CLIError.dataError("\(path) has \(count); nothing imported",
                                      hint: "fix the lines listed above and import again")
         }
 
@@ -98,18 +102,29 @@ enum ImportCommand: BrewLogCommand {
         return a == b
     }
 
-    /// The import file's bytes (standard input for `-`), read strictly by ``InputReader``.
-    private static func read(_ path: String) throws(CLIError) -> [UInt8] {
+    /// How many bad lines an import reads before it stops: enough to show what is wrong, few
+    /// enough that an endless stream of garbage (`yes | brewlog import -`) ends at once.
+    static let badRecordsToStopAt = 20
+
+    /// The import file's bytes (standard input for `-`), read strictly by ``InputReader``, line by
+    /// line judged as they come: a JSON Lines line must be blank or a brew, any line valid UTF-8.
+    private static func read(_ path: String, format: ExchangeFormat) throws(CLIError) -> (bytes: [UInt8], stoppedEarly: Bool) {
+        let fd: Int32
         if path == "-" {
-            return try StandardInput.readAll()
+            fd = STDIN_FILENO
+        } else {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                let code = errno
+                if code == ENOENT { throw CLIError.inputMissing("no such file: \(path)") }
+                throw CLIError.io("cannot read \(path): \(String(cString: strerror(code)))")
+            }
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT { throw CLIError.inputMissing("no such file: \(path)") }
-            throw CLIError.io("cannot read \(path): \(String(cString: strerror(code)))")
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        return try InputReader.read(fd: fd, name: path == "-" ? "standard input" : path, badLinesToStopAt: badRecordsToStopAt) { line in
+            guard String(validating: line, as: UTF8.self) != nil else { return false }
+            guard format == .jsonl, line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+            return (try? BrewLineCodec.decode(line)) != nil
         }
-        defer { close(fd) }
-        return try InputReader.readAll(fd: fd, name: path)
     }
 }
