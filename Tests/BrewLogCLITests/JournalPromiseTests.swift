@@ -253,3 +253,27 @@ struct EditorConflictTests {
         #expect(String(decoding: FileManager.default.contents(atPath: String(saved)) ?? Data(), as: UTF8.self) == "from the editor")
     }
 }
+
+@Suite("edit --editor with other changes")
+struct EditorWithOtherChangesTests {
+    @Test("notes left as they were in the editor do not cancel the other changes asked for")
+    func unchangedNotesKeepOtherChanges() {
+        let sandbox = Sandbox(journal: JournalPromiseTests.brew + "\n")
+        let output = sandbox.ok(["edit", "aaaa", "--editor", "--rating", "5", "--tag", "x"], env: ["VISUAL": "true"])
+        #expect(output.contains("Updated aaaa00000001: rating, tags."), "\(output)")
+        #expect(sandbox.journalLines.first?.contains(#""rating":5"#) == true)
+    }
+
+    @Test("--editor with --notes, --append-notes or --unset notes is a usage error; both notes options reading - too", arguments: [
+        ["edit", "aaaa", "--editor", "--notes", "x"],
+        ["edit", "aaaa", "--editor", "--append-notes", "x"],
+        ["edit", "aaaa", "--editor", "--unset", "notes"],
+        ["edit", "aaaa", "--notes", "-", "--append-notes", "-"],
+    ])
+    func contradictions(arguments: [String]) {
+        let sandbox = Sandbox(journal: JournalPromiseTests.brew + "\n")
+        let result = sandbox.run(arguments, stdin: "typed\n", env: ["VISUAL": "true"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(sandbox.journal == JournalPromiseTests.brew + "\n")
+    }
+}

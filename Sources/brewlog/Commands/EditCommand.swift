@@ -29,40 +29,50 @@ enum EditCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let arguments = context.arguments
         let unset = try fieldsToUnset(context)
-        let moment = arguments.value(Option.date) == nil ? nil : try WhenOptions.moment(context, Option.date)
-        let notes = try FieldOptions.value(of: .notes, in: arguments).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
-        let appended = try arguments.value(Option.appendNotes).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         let editing = arguments.has(Option.editor)
-        guard FieldOptions.anyGiven(in: arguments) || !unset.isEmpty || moment != nil || appended != nil
-                || !arguments.all(Option.untag).isEmpty || editing else {
+        let notesText = FieldOptions.value(of: .notes, in: arguments), appendedText = arguments.value(Option.appendNotes)
+        if editing, notesText != nil || appendedText != nil || unset.contains(.notes) {
+            throw context.usage("--editor writes the notes, so it cannot be given with --notes, --append-notes or --unset notes")
+        }
+        if notesText == "-" && appendedText == "-" {
+            throw context.usage("'--notes -' and '--append-notes -' cannot both read standard input")
+        }
+        let moment = arguments.value(Option.date) == nil ? nil : try WhenOptions.moment(context, Option.date)
+        let notes = try notesText.map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
+        let appended = try appendedText.map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
+        let otherChanges = FieldOptions.anyGiven(in: arguments) || !unset.isEmpty || moment != nil || appended != nil
+            || !arguments.all(Option.untag).isEmpty
+        guard otherChanges || editing else {
             throw context.usage("nothing to change", hint: "give a field option such as --rating 4, or --editor")
         }
         let reference = arguments.positionals[0]
         let session = try context.session()
-        var target: (id: BrewID, notes: String)?
-        var editedNotes: String?
+        var target: BrewID?
+        var editedNotes: (before: String, after: String)?
         if editing {
             // The brew is chosen once, before the editor opens: `last` or a prefix could name
             // another brew by the time the editor closes.
             let brew = try context.brew(reference, in: session.read())
-            guard let notes = try Editor(environment: context.environment).edit(brew.notes) else {
-                if !context.quiet { context.out.line("Notes unchanged; nothing written.") }
+            target = brew.id
+            if let notes = try Editor(environment: context.environment).edit(brew.notes) {
+                editedNotes = (brew.notes, notes)
+            } else if !otherChanges {
+                report(brew, changed: [], unchanged: "Notes unchanged; nothing written.", context)
                 return
             }
-            target = (brew.id, brew.notes)
-            editedNotes = notes
         }
 
         let (brew, changed) = try session.write(creating: false) { store throws(CLIError) -> (Brew, Set<BrewField>) in
             let brew: Brew
-            if let target, let editedNotes {
-                guard let found = store.brew(id: target.id) else {
-                    throw rescue(editedNotes, of: target.id, because: "was removed", journal: session.journal, context: context)
+            if let target {
+                guard let found = store.brew(id: target) else {
+                    guard let editedNotes else { throw CLIError(BrewLookupError.notFound(target.rawValue), command: context.command) }
+                    throw rescue(editedNotes.after, of: target, because: "was removed", journal: session.journal, context: context)
                 }
                 // Another command changed the notes while the editor was open: writing the
                 // editor's text would silently undo that change, so keep both.
-                guard found.notes == target.notes else {
-                    throw rescue(editedNotes, of: target.id, because: "had its notes changed by another command", journal: session.journal, context: context)
+                if let editedNotes, found.notes != editedNotes.before {
+                    throw rescue(editedNotes.after, of: target, because: "had its notes changed by another command", journal: session.journal, context: context)
                 }
                 brew = found
             } else {
@@ -73,7 +83,7 @@ enum EditCommand: BrewLogCommand {
                 record.clear(field)
             }
             if let moment { record.timestamp = moment }
-            if let editedNotes { record.notes = editedNotes }
+            if let editedNotes { record.notes = editedNotes.after }
             try FieldOptions.apply(context, notes: notes, to: &record)
             for tag in arguments.all(Option.untag) {
                 guard record.tags.contains(tag) else {
@@ -94,12 +104,17 @@ enum EditCommand: BrewLogCommand {
             return (brew, store.pendingChanges.changedFields[brew.id] ?? [])
         }
 
+        report(brew, changed: changed, context)
+    }
+
+    /// What an edit prints: the brew as JSON, its id under `-q`, else which fields changed.
+    private static func report(_ brew: Brew, changed: Set<BrewField>, unchanged: String? = nil, _ context: CommandContext) {
         if context.arguments.has(Option.json) {
             context.out.line(BrewLineCodec.encode(brew.record))
         } else if context.quiet {
             context.out.line(brew.id.rawValue)
         } else if changed.isEmpty {
-            context.out.line("No changes to \(brew.id.rawValue.terminalSafe).")
+            context.out.line(unchanged ?? "No changes to \(brew.id.rawValue.terminalSafe).")
         } else {
             let names = BrewField.allCases.filter(changed.contains).map(\.optionName).joined(separator: ", ")
             context.out.line("Updated \(context.style.bold(brew.id.rawValue.terminalSafe)): \(names).")
