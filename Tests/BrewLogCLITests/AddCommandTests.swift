@@ -61,14 +61,18 @@ struct AddCommandTests {
         #expect(sandbox.journal?.contains(#""notes":"--also=this""#) == true)
     }
 
-    @Test("--once-per-day does nothing when the day already has a brew")
+    @Test("--once-per-day does nothing when the day already has a brew, and says so on standard error (never in --json output)")
     func oncePerDay() {
         let sandbox = Sandbox(runner: .inProcess)
         let first = sandbox.add(["--once-per-day"])
         let second = sandbox.run(["add", "--once-per-day"])
         #expect(second.status == 0)
-        #expect(second.stdout == "2026-11-29 already has a brew (\(first)); nothing added.\n")
-        #expect(sandbox.run(["add", "--once-per-day", "-q"]).stdout == "")
+        #expect(second.stdout == "")
+        #expect(second.stderr == "2026-11-29 already has a brew (\(first)); nothing added.\n")
+        let json = sandbox.run(["add", "--once-per-day", "--json"])
+        #expect(json.status == 0 && json.stdout == "")
+        let quiet = sandbox.run(["add", "--once-per-day", "-q"])
+        #expect(quiet.stdout == "" && quiet.stderr == "")
         sandbox.ok(["add", "--once-per-day", "--date", "yesterday"])
         #expect(sandbox.journalLines.count == 2)
     }

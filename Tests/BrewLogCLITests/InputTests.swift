@@ -93,3 +93,21 @@ struct InputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home).isEmpty)
     }
 }
+
+@Suite("Small strictnesses")
+struct SmallStrictnessTests {
+    @Test("notes from standard input lose one final line break of either kind", arguments: [
+        ("x\n", "x"), ("x\r\n", "x"), ("x\n\n", "x\\n"),
+    ])
+    func finalLineBreak(input: String, stored: String) {
+        let sandbox = Sandbox()
+        sandbox.ok(["add", "--notes", "-"], stdin: input)
+        #expect(sandbox.journal?.contains(#""notes":"\#(stored)""#) == true, "\(sandbox.journal ?? "")")
+    }
+
+    @Test("--limit takes digits only", arguments: ["+2", "-1", "1.0", " 2"])
+    func limitDigitsOnly(value: String) {
+        let sandbox = Sandbox(journal: sampleJournal, runner: .inProcess)
+        #expect(sandbox.run(["list", "--limit", value]).status == 64)
+    }
+}

@@ -43,6 +43,7 @@ struct BrewLogApp {
                 let saved = sessionSlot.session?.savedChanges == true ? "; the journal was updated all the same" : ""
                 return report(CLIError.output("cannot write to standard output: \(failure)\(saved)"))
             }
+            errors.flush()
             return 0
         } catch {
             out.flush()
@@ -68,7 +69,7 @@ struct BrewLogApp {
         let slot = sessionSlot
         return CommandContext(
             command: spec, arguments: parsed, environment: environment, now: now, timeZone: timeZone,
-            out: out, style: style, terminalWidth: terminalWidth(),
+            out: out, notices: errors, style: style, terminalWidth: terminalWidth(),
             session: { () throws(CLIError) -> JournalSession in
                 if let session = slot.session { return session }
                 let path: String

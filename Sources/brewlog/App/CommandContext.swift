@@ -9,6 +9,8 @@ struct CommandContext {
     let now: Date
     let timeZone: any UTCOffsetSource
     let out: TextOutput
+    /// Standard error, for notices that are not the command's result (they never reach a pipe).
+    let notices: TextOutput
     let style: Style
     let terminalWidth: Int?
     /// The session over the journal; built on first use, so commands that need no journal never resolve one.

@@ -35,8 +35,9 @@ enum AddCommand: BrewLogCommand {
         let onceADay = context.arguments.has(Option.oncePerDay)
         let outcome = try context.session().write { store throws(CLIError) -> (brew: Brew, store: BrewLogStore)? in
             if onceADay, let existing = store.brew(on: timestamp.day) {
+                // A notice, not a result: on standard error, so `--json | jq` and cron mail stay clean.
                 if !context.quiet {
-                    context.out.line("\(timestamp.day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
+                    context.notices.line("\(timestamp.day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
                 }
                 return nil
             }

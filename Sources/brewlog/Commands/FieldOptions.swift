@@ -164,7 +164,8 @@ enum FieldOptions {
     static func notes(_ text: String, _ context: CommandContext) throws(CLIError) -> String {
         guard text == "-" else { return text }
         var notes = try StandardInput.readText()
-        if notes.hasSuffix("\n") { notes.removeLast() }
+        // One final line break, of either kind ("\r\n" is a single Character).
+        if notes.hasSuffix("\n") || notes.hasSuffix("\r\n") { notes.removeLast() }
         return notes
     }
 

@@ -22,7 +22,7 @@ enum ListCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         var limit: Int?
         if let text = context.arguments.value(Option.limit) {
-            guard let value = Int(text), value >= 0 else {
+            guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = Int(text) else {
                 throw context.usage("invalid value '\(cappedForMessage(text))' for '--limit'", hint: "give a whole number, 0 or more")
             }
             limit = value
