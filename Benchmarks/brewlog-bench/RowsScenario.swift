@@ -2,7 +2,7 @@ import BrewLogCore
 import Observation
 import Synchronization
 
-/// Seed 000's last section: a list of 1,000 brews, each row rendered in its own tracking scope;
+/// A live list of 1,000 brews, each row rendered in its own tracking scope;
 /// one brew's notes change; how many rows render again, and how long the update takes.
 enum RowsScenario {
     struct Result {

@@ -58,7 +58,7 @@ struct FieldTableTests {
         case .text(let text): text
         case .number(let number): formatNumber(number)
         case .integer(let integer): String(integer)
-        case .tags(let tags): tags.joined(separator: ";")
+        case .tags(let tags): tags.joined(separator: ",")
         }
     }
 

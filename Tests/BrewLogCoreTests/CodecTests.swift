@@ -50,7 +50,7 @@ struct CodecTests {
         #expect(try BrewLineCodec.decode(BrewLineCodec.encode(record)).notes == notes)
     }
 
-    @Test("lines use SPEC's keys, omit absent optionals and always write notes")
+    @Test("lines use the journal's keys, omit absent optionals and always write notes")
     func exactKeys() {
         let record = BrewRecord(id: BrewID("0123456789ab")!, timestamp: stamp("2026-11-29T07:15:00+01:00"), rating: 4,
                                 notes: "", method: "V60", doseGrams: 15, waterGrams: 250.5, temperatureCelsius: 94,

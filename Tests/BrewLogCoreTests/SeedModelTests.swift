@@ -1,4 +1,5 @@
-// Seed 000's model tests, as written (the seed's module is called BrewLog; ours is BrewLogCore).
+// The model's first tests, kept word for word as they were written for BrewLog (the module they
+// import was called BrewLog; ours is BrewLogCore).
 import Testing
 @testable import BrewLogCore
 
