@@ -99,7 +99,11 @@ final class JournalLock {
             do throws(JournalError) {
                 try lock.verifyStillInPlace()
             } catch {
+                // Bounded like the wait itself: a lock file that keeps vanishing (or cannot be
+                // looked at) must not keep this loop going.
                 lock.release()
+                guard clock.now < deadline else { throw error }
+                usleep(10_000)
                 continue
             }
             return lock

@@ -124,7 +124,8 @@ enum ImportCommand: BrewLogCommand {
         return try InputReader.read(fd: fd, name: path == "-" ? "standard input" : path, badLinesToStopAt: badRecordsToStopAt) { line in
             guard String(validating: line, as: UTF8.self) != nil else { return false }
             guard format == .jsonl, line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
-            return (try? BrewLineCodec.decode(line)) != nil
+            // Validation only (ids and dates, no record built): the full decode comes once, after.
+            return (try? BrewLineCodec.validate(line)) != nil
         }
     }
 }
