@@ -61,8 +61,8 @@ struct AddCommandTests {
         #expect(sandbox.journal?.contains(#""notes":"--also=this""#) == true)
     }
 
-    @Test("--once-per-day does nothing when the day already has a brew, and says so on standard error (never in --json output)")
-    func oncePerDay() {
+    @Test("--once-per-day does nothing when the day already has a brew, and says so on standard error (--json says it in JSON)")
+    func oncePerDay() throws {
         let sandbox = Sandbox(runner: .inProcess)
         let first = sandbox.add(["--once-per-day"])
         let second = sandbox.run(["add", "--once-per-day"])
@@ -70,11 +70,29 @@ struct AddCommandTests {
         #expect(second.stdout == "")
         #expect(second.stderr == "2026-11-29 already has a brew (\(first)); nothing added.\n")
         let json = sandbox.run(["add", "--once-per-day", "--json"])
-        #expect(json.status == 0 && json.stdout == "")
+        #expect(json.status == 0 && json.stderr == "")
+        let skipped = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(skipped["id"] as? String == first)
+        #expect(skipped["skipped"] as? Bool == true)
+        #expect((skipped["streak"] as? [String: Any])?["brewed_today"] as? Bool == true)
         let quiet = sandbox.run(["add", "--once-per-day", "-q"])
         #expect(quiet.stdout == "" && quiet.stderr == "")
-        sandbox.ok(["add", "--once-per-day", "--date", "yesterday"])
+        let added = try #require(try JSONSerialization.jsonObject(with: Data(sandbox.ok(["add", "--once-per-day", "--date", "yesterday", "--json"]).utf8)) as? [String: Any])
+        #expect(added["skipped"] as? Bool == false)
+        #expect((added["streak"] as? [String: Any])?["current"] as? Int == 2)
         #expect(sandbox.journalLines.count == 2)
+    }
+
+    @Test("add --json is the brew with its journal keys and the streak in the snake_case shape")
+    func addJSON() throws {
+        let sandbox = Sandbox(runner: .inProcess)
+        let output = sandbox.ok(["add", "--rating", "4", "--method", "V60", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(object["rating"] as? Int == 4 && object["method"] as? String == "V60")
+        #expect(object["skipped"] == nil)
+        let streak = try #require(object["streak"] as? [String: Any])
+        #expect(Set(streak.keys) == ["current", "longest", "brewed_today", "last_brew_day", "current_start"])
+        #expect(streak["current_start"] as? String == "2026-11-29")
     }
 
     @Test("a local date that differs from UTC's is the brew's day", arguments: [

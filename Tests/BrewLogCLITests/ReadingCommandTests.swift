@@ -152,9 +152,9 @@ struct ReadingCommandTests {
     func streakJSON() {
         let sandbox = self.sandbox()
         #expect(sandbox.ok(["streak", "--json"]) ==
-            #"{"current":3,"longest":3,"brewedToday":true,"lastBrewDay":"2026-11-29","currentStart":"2026-11-27"}"# + "\n")
+            #"{"current":3,"longest":3,"brewed_today":true,"last_brew_day":"2026-11-29","current_start":"2026-11-27"}"# + "\n")
         #expect(Sandbox(runner: .inProcess).ok(["streak", "--json"]) ==
-            #"{"current":0,"longest":0,"brewedToday":false,"lastBrewDay":null,"currentStart":null}"# + "\n")
+            #"{"current":0,"longest":0,"brewed_today":false,"last_brew_day":null,"current_start":null}"# + "\n")
     }
 
     @Test("an empty journal lists a friendly line, and JSON is an empty array")

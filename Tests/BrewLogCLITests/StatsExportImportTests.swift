@@ -33,9 +33,10 @@ struct StatsExportImportTests {
     func statsJSON() {
         let sandbox = self.sandbox()
         #expect(sandbox.ok(["stats", "--json", "--since", "2026-11-28"]) ==
-            #"{"brews":3,"brewDays":2,"currentStreak":3,"longestStreak":3,"brewedToday":true,"averageRating":4.5,"averageRatio":2,"averageDose":18,"#
-            + #""methods":[{"name":"AeroPress","brews":1,"averageRating":null},{"name":"Espresso","brews":1,"averageRating":5},{"name":"v60","brews":1,"averageRating":4}],"#
-            + #""coffees":[{"name":"Brazil","brews":1,"averageRating":5}]}"# + "\n")
+            #"{"brews":3,"brew_days":2,"average_rating":4.5,"average_ratio":2,"average_dose":18,"#
+            + #""streak":{"current":3,"longest":3,"brewed_today":true,"last_brew_day":"2026-11-29","current_start":"2026-11-27"},"#
+            + #""methods":[{"name":"AeroPress","brews":1,"average_rating":null},{"name":"Espresso","brews":1,"average_rating":5},{"name":"v60","brews":1,"average_rating":4}],"#
+            + #""coffees":[{"name":"Brazil","brews":1,"average_rating":5}]}"# + "\n")
     }
 
     @Test("the heatmap: 26 weeks as columns, weekdays as rows, month labels and a legend, in 80 columns")
@@ -104,15 +105,21 @@ struct StatsExportImportTests {
         let changed = #"{"id":"aaaa00000001","date":"2026-11-27T08:00:00+01:00","rating":5,"notes":"changed"}"#
         let fresh = #"{"id":"dddd00000005","date":"2026-11-26T08:00:00+01:00","notes":"new"}"#
         _ = FileManager.default.createFile(atPath: file, contents: Data((changed + "\n" + fresh + "\n").utf8))
-        #expect(sandbox.ok(["import", file, "--dry-run"]) == """
-            conflict: aaaa00000001 differs from the journal's brew; kept the journal's
-            Would import 1 new brew, skipped 0 already present, 1 conflict left alone (use --prefer incoming to take them).
+        let dryRun = sandbox.run(["import", file, "--dry-run"])
+        #expect(dryRun.status == 1 && dryRun.stderr == "")
+        #expect(dryRun.stdout == """
+            conflict: aaaa00000001 differs in rating, notes, method, coffee, dose_g, water_g, tags; kept the journal's
+            Would import 1 new brew, skipped 0 already present, 1 conflict left alone (--prefer incoming takes them, --prefer existing keeps the journal's).
 
             """)
         #expect(sandbox.journal == sampleJournal)
-        sandbox.ok(["import", file])
+        // The new brew lands; the conflict left without a --prefer makes the status 1.
+        let quiet = sandbox.run(["import", file, "-q"])
+        #expect(quiet.status == 1 && quiet.stdout == "" && quiet.stderr == "")
         #expect(sandbox.ok(["show", "aaaa", "--json"]).contains(#""rating":3"#))
         #expect(sandbox.journalLines.count == 5)
+        #expect(sandbox.ok(["import", file, "--prefer", "existing", "--json"])
+            == #"{"added":0,"skipped":1,"replaced":0,"conflicts":[{"id":"aaaa00000001","fields":["rating","notes","method","coffee","dose_g","water_g","tags"]}]}"# + "\n")
         #expect(sandbox.ok(["import", file, "--prefer", "incoming"]) == "Imported 0 new brews, replaced 1, skipped 1 already present.\n")
         #expect(sandbox.ok(["show", "aaaa", "--json"]).contains(#""rating":5,"notes":"changed""#))
     }
@@ -128,8 +135,10 @@ struct StatsExportImportTests {
         let result = sandbox.run(["import", file])
         #expect(result.status == 65)
         let expectedLines = format == "jsonl" ? [2, 3] : [3, 4]
-        #expect(result.stdout.split(separator: "\n").map { $0.split(separator: ":")[1] } == expectedLines.map { Substring("\($0)") })
-        #expect(result.stderr.hasPrefix("brewlog: error: \(file) has 2 bad records; nothing imported"))
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.prefix(2).map { $0.split(separator: ":")[1] } == expectedLines.map { Substring("\($0)") })
+        #expect(result.stdout == "")
+        #expect(lines.dropFirst(2).first == "brewlog: error: \(file) has 2 bad records; nothing imported")
         #expect(sandbox.journal == sampleJournal)
     }
 

@@ -32,7 +32,7 @@ struct TimeZoneTests {
             // would be recorded at 12:00 or refused as in the future.
             let added = sandbox.ok(["add", "--date", today, "--json"])
             #expect(added.contains(#""date":"\#(local)""#), "TZ=\(zone) at \(moment.rfc3339): \(added) (date: \(local))")
-            #expect(sandbox.ok(["streak", "--json"]).contains(#""lastBrewDay":"\#(today)""#), "TZ=\(zone) at \(moment.rfc3339)")
+            #expect(sandbox.ok(["streak", "--json"]).contains(#""last_brew_day":"\#(today)""#), "TZ=\(zone) at \(moment.rfc3339)")
             #expect(sandbox.ok(["add", "--date", "00:00", "--json"]).contains(#""date":"\#(today)T00:00:00"#), "TZ=\(zone) at \(moment.rfc3339)")
         }
     }

@@ -82,7 +82,10 @@ enum CSV {
         return (rows, nil)
     }
 
-    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, records: inout [BrewRecord], problems: inout [ImportProblems.Problem]) {
+    /// Decodes the rows after the header into `records`, each with the line it starts on in
+    /// `lines`. A row without an id (an empty cell, or no `id` column) gets one derived from its
+    /// content (``derivedID(columns:cells:)``), so importing the same file twice adds it once.
+    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, records: inout [BrewRecord], lines: inout [Int], problems: inout [ImportProblems.Problem]) {
         guard String(validating: buffer, as: UTF8.self) != nil else {
             problems.append(.init(line: 1, reason: "the file is not valid UTF-8"))
             return
@@ -96,9 +99,10 @@ enum CSV {
             problems.append(.init(line: header.line, reason: "CSV header: column '\(cappedForMessage(column))' appears twice"))
             break
         }
-        for required in ["id", "date"] where !columns.contains(required) {
-            problems.append(.init(line: header.line, reason: "the header has no '\(required)' column"))
+        if !columns.contains("date") {
+            problems.append(.init(line: header.line, reason: "the header has no 'date' column"))
         }
+        let idColumn = columns.firstIndex(of: "id")
         guard problems.isEmpty else { return }
         for row in rows.dropFirst() {
             guard row.cells.count == columns.count else {
@@ -106,6 +110,9 @@ enum CSV {
                 continue
             }
             var line = "{"
+            if idColumn.map({ row.cells[$0].isEmpty }) ?? true {
+                line += "\"id\":\"\(derivedID(columns: columns, cells: row.cells))\""
+            }
             for (column, cell) in zip(columns, row.cells) where !cell.isEmpty {
                 if line.count > 1 { line += "," }
                 BrewLineCodec.appendQuoted(column, to: &line)
@@ -126,9 +133,31 @@ enum CSV {
             line += "}"
             do throws(LineProblem) {
                 records.append(try BrewLineCodec.decode(line))
+                lines.append(row.line)
             } catch {
                 problems.append(.init(line: row.line, reason: error.reason))
             }
         }
+    }
+
+    /// An id for a row that has none: 12 lowercase hex digits (like the ids BrewLog mints) of a
+    /// 64-bit FNV-1a hash of the row's non-empty cells with their column names. The same row
+    /// always gets the same id, so a re-import skips it instead of adding it again.
+    static func derivedID(columns: [String], cells: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        for (column, cell) in zip(columns, cells) where !cell.isEmpty && column != "id" {
+            mix(column.utf8)
+            mix([0x1F])
+            mix(cell.utf8)
+            mix([0x1E])
+        }
+        let digits = String(hash & 0xFFFF_FFFF_FFFF, radix: 16)
+        return String(repeating: "0", count: 12 - digits.count) + digits
     }
 }

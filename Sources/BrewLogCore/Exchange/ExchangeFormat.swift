@@ -13,8 +13,38 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
 
     /// The format a file name suggests: `.csv`, `.json`, else JSON Lines.
     public init(fileName: String) {
+        self = ExchangeFormat(suggestedBy: fileName) ?? .jsonl
+    }
+
+    /// The format a file name's extension names (`.csv`, `.json`, `.jsonl`, `.ndjson`), or `nil`.
+    public init?(suggestedBy fileName: String) {
         let lower = fileName.lowercased()
-        self = lower.hasSuffix(".csv") ? .csv : lower.hasSuffix(".json") ? .json : .jsonl
+        if lower.hasSuffix(".csv") {
+            self = .csv
+        } else if lower.hasSuffix(".json") {
+            self = .json
+        } else if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
+            self = .jsonl
+        } else {
+            return nil
+        }
+    }
+
+    /// The format the first non-blank line of a file looks like: `[` opens a JSON array, `{` a
+    /// JSON Lines object, and a line of comma-separated names with a `date` column a CSV header;
+    /// `nil` when it looks like none of them.
+    public init?(sniffing firstLine: some Collection<UInt8>) {
+        let text = String(decoding: firstLine, as: UTF8.self)
+        let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("[") {
+            self = .json
+        } else if trimmed.hasPrefix("{") {
+            self = .jsonl
+        } else if trimmed.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "date" }) {
+            self = .csv
+        } else {
+            return nil
+        }
     }
 
     /// `records` in this format.
@@ -37,10 +67,12 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     /// Every record in `bytes`, or every problem (with its 1-based line) when there is any.
     public func decode(_ bytes: [UInt8]) -> Result<[BrewRecord], ImportProblems> {
         var records: [BrewRecord] = []
+        var lines: [Int] = []
         var problems: [ImportProblems.Problem] = []
         func take(_ line: Int, _ decode: () throws(LineProblem) -> BrewRecord) {
             do throws(LineProblem) {
                 records.append(try decode())
+                lines.append(line)
             } catch {
                 problems.append(.init(line: line, reason: error.reason))
             }
@@ -69,15 +101,16 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
                     problems.append(.init(line: lineNumber(of: error.offset, in: buffer), reason: "malformed JSON: \(error.message)"))
                 }
             case .csv:
-                CSV.decode(buffer, records: &records, problems: &problems)
+                CSV.decode(buffer, records: &records, lines: &lines, problems: &problems)
             }
         }
         var firstLine: [BrewID: Int] = [:]
-        for (index, record) in records.enumerated() where problems.isEmpty {
-            if firstLine[record.id] != nil {
-                problems.append(.init(line: index + 1, reason: "duplicate id '\(record.id)' in the file"))
+        for (record, line) in zip(records, lines) where problems.isEmpty {
+            if let first = firstLine[record.id] {
+                problems.append(.init(line: line, reason: "duplicate id '\(record.id)' in the file (first on line \(first))"))
+            } else {
+                firstLine[record.id] = line
             }
-            firstLine[record.id] = index
         }
         return problems.isEmpty ? .success(records) : .failure(ImportProblems(problems: problems.sorted { $0.line < $1.line }))
     }
@@ -93,7 +126,7 @@ extension ExchangeFormat {
 public struct ImportProblems: Error, Equatable, Sendable {
     /// One bad record: the line it starts on and what is wrong.
     public struct Problem: Equatable, Sendable {
-        /// 1-based line (for duplicates in JSON or CSV: the record's position).
+        /// The 1-based line the record starts on.
         public let line: Int
         /// What is wrong.
         public let reason: String

@@ -6,7 +6,7 @@ enum AddCommand: BrewLogCommand {
     enum Option {
         static let date = OptionSpec("date", value: "when", help: "When you brewed (default: now). An earlier date alone records 12:00.")
         static let oncePerDay = OptionSpec("once-per-day", help: "Do nothing (exit 0) when that day already has a brew: for cron.")
-        static let json = OptionSpec("json", help: "Print the new brew as JSON.")
+        static let json = OptionSpec("json", help: "Print the new brew and the streak as JSON (with --once-per-day, \"skipped\" says whether the day already had the brew shown).")
     }
 
     static let spec = CommandSpec(
@@ -33,27 +33,33 @@ enum AddCommand: BrewLogCommand {
 
         let filled = record
         let onceADay = context.arguments.has(Option.oncePerDay)
-        let outcome = try context.session().write { store throws(CLIError) -> (brew: Brew, store: BrewLogStore)? in
+        let asJSON = context.arguments.has(Option.json)
+        let outcome = try context.session().write { store throws(CLIError) -> (brew: Brew, added: Bool, streak: StreakSummary) in
             if onceADay, let existing = store.brew(on: timestamp.day) {
-                // A notice, not a result: on standard error, so `--json | jq` and cron mail stay clean.
-                if !context.quiet {
+                // A notice, not a result: on standard error, so cron mail stays empty under -q.
+                if !context.quiet && !asJSON {
                     context.notices.line("\(timestamp.day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
                 }
-                return nil
+                return (existing, false, store.streakSummary)
             }
-            return (store.recordBrew(at: timestamp) { $0 = filled }, store)
+            let brew = store.recordBrew(at: timestamp) { $0 = filled }
+            return (brew, true, store.streakSummary)
         }
-        guard let (brew, store) = outcome else { return }
 
-        if context.arguments.has(Option.json) {
-            context.out.line(BrewLineCodec.encode(brew.record))
+        if asJSON {
+            // Skipped or not, one JSON object: the day's brew, the streak, and (with --once-per-day)
+            // whether it was skipped because the day already had this brew.
+            var extra: [(key: String, value: JSONText)] = [("streak", StreakJSON.object(outcome.streak))]
+            if onceADay { extra.append(("skipped", .bool(!outcome.added))) }
+            context.out.line(JSONText.brew(outcome.brew.record, with: extra))
+        } else if !outcome.added {
+            return
         } else if context.quiet {
-            context.out.line(brew.id.rawValue)
+            context.out.line(outcome.brew.id.rawValue)
         } else {
-            let summary = store.streakSummary
             let style = context.style
-            context.out.line("Logged \(style.bold(brew.id.rawValue.terminalSafe)) at \(BrewFormatting.dateTime(brew.timestamp)). "
-                + StreakText.sentence(summary, style: style))
+            context.out.line("Logged \(style.bold(outcome.brew.id.rawValue.terminalSafe)) at \(BrewFormatting.dateTime(outcome.brew.timestamp)). "
+                + StreakText.sentence(outcome.streak, style: style))
         }
     }
 }

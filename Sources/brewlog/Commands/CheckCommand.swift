@@ -61,7 +61,7 @@ enum CheckCommand: BrewLogCommand {
             }
             let json = JSONText.object([("path", .string(journal.path)), ("brews", .int(report.brewCount)), ("problems", .array(problems))])
             context.out.line(json.text)
-        } else {
+        } else if !context.quiet {
             for problem in report.problems {
                 context.out.line("\(journal.path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
             }

@@ -5,110 +5,161 @@ import Foundation
 enum ImportCommand: BrewLogCommand {
     /// Its options.
     enum Option {
-        static let format = OptionSpec("format", value: "format", help: "jsonl, json or csv (default: from the file name, else jsonl).")
+        static let format = OptionSpec("format", value: "format", help: "jsonl, json or csv (default: from the file name's extension, else from the first line: [ for json, { for jsonl, a header with a date column for csv).")
         static let prefer = OptionSpec("prefer", value: "side", help: "On a conflict keep the existing brew (default) or take the incoming one.")
         static let dryRun = OptionSpec("dry-run", help: "Print what would happen; change nothing.")
+        static let json = OptionSpec("json", help: "Print the outcome as JSON: counts and every conflict with the fields that differ.")
     }
 
     static let spec = CommandSpec(
         name: "import",
         abstract: "Merge brews from a file into the journal.",
-        usage: "import <file> [--format jsonl|json|csv] [--prefer existing|incoming] [--dry-run]",
+        usage: "import <file> [--format jsonl|json|csv] [--prefer existing|incoming] [--dry-run] [--json]",
         arguments: [("file", "A file written by 'brewlog export' (or '-' for standard input).")],
         positionalCount: 1...1,
-        options: [Option.format, Option.prefer, Option.dryRun],
+        options: [Option.format, Option.prefer, Option.dryRun, Option.json],
         discussion: """
             A brew whose id is new is added. One already present and identical is skipped. One with
-            the same id but different content is a conflict: it is reported and left alone unless
-            --prefer incoming. A file with any bad record imports nothing.
+            the same id but different content is a conflict: it is reported with the fields that
+            differ, and kept as the journal has it unless --prefer incoming. Conflicts left without
+            a --prefer make the exit status 1 (the rest is imported). A file with any bad record
+            imports nothing. A CSV row with an empty id gets one derived from its content, so the
+            same file imported twice adds its rows once.
             """)
+
+    /// What merging an import file did (or, with `--dry-run`, would do).
+    private struct Outcome {
+        var added = 0, skipped = 0, replaced = 0
+        /// Each conflict left alone: the id and the journal keys that differ.
+        var conflicts: [(id: BrewID, keys: [String])] = []
+    }
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let path = context.arguments.positionals[0]
-        let format = try ExchangeOptions.format(context, Option.format, default: ExchangeFormat(fileName: path))
-        let prefersIncoming = try preferIncoming(context)
-        let (bytes, stoppedEarly) = try read(path, format: format)
+        let named = try context.arguments.value(Option.format).map { (_: String) throws(CLIError) in
+            try ExchangeOptions.format(context, Option.format, default: .jsonl)
+        }
+        let prefer = try self.prefer(context)
+        let (bytes, format, stoppedEarly) = try read(path, format: named ?? ExchangeFormat(suggestedBy: path))
         let incoming: [BrewRecord]
         switch format.decode(bytes) {
         case let .success(records) where !stoppedEarly:
             incoming = records
         case .success:
             throw CLIError.dataError("\(path) has more than \(badRecordsToStopAt) bad lines; stopped reading, nothing imported",
-                                     hint: "check that this is a file of brews in the format given (--format)")
+                                     hint: formatHint(bytes, read: format) ?? "check that this is a file of brews in the format given (--format)")
         case let .failure(problems):
             for problem in problems.problems {
-                context.out.line("\(path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
+                context.notices.line("\(path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
             }
             let count = stoppedEarly ? "at least \(problems.problems.count) bad records (stopped reading)" : "\(problems.problems.count) bad record\(problems.problems.count == 1 ? "" : "s")"
             throw CLIError.dataError("\(path) has \(count); nothing imported",
-                                     hint: "fix the lines listed above and import again")
+                                     hint: formatHint(bytes, read: format) ?? "fix the lines listed above and import again")
         }
 
         let dryRun = context.arguments.has(Option.dryRun)
         let session = try context.session()
-        let merge = { (store: BrewLogStore) -> (added: Int, skipped: Int, replaced: Int, conflicts: [BrewID]) in
-            var added = 0, skipped = 0, replaced = 0
-            var conflicts: [BrewID] = []
+        let merge = { (store: BrewLogStore) -> Outcome in
+            var outcome = Outcome()
             for record in incoming {
                 guard let existing = store.brew(id: record.id) else {
                     store.insert(Brew(record: record))
-                    added += 1
+                    outcome.added += 1
                     continue
                 }
-                if sameBrew(existing.record, record) {
-                    skipped += 1
-                } else if prefersIncoming {
+                let differences = differences(existing.record, record)
+                if differences.isEmpty {
+                    outcome.skipped += 1
+                } else if prefer == .incoming {
                     // The brew keeps its own unknown keys, so taking the incoming fields may change nothing.
                     let before = existing.record
                     existing.assign(record)
-                    if existing.record == before { skipped += 1 } else { replaced += 1 }
+                    if existing.record == before { outcome.skipped += 1 } else { outcome.replaced += 1 }
                 } else {
-                    conflicts.append(record.id)
+                    outcome.conflicts.append((record.id, differences))
                 }
             }
-            return (added, skipped, replaced, conflicts)
+            return outcome
         }
         // A dry run, or a file with nothing in it, merges into a store read under the shared lock and
         // never saves it (so an empty import creates no journal, folder or lock file).
         let readOnly = dryRun || incoming.isEmpty
-        let (added, skipped, replaced, conflicts) = readOnly ? merge(try session.read()) : try session.write { store throws(CLIError) in merge(store) }
-        guard !context.quiet else { return }
-        let verb = dryRun ? "Would import" : "Imported"
-        for id in conflicts {
-            context.out.line("conflict: \(id.rawValue.terminalSafe) differs from the journal's brew; kept the journal's")
+        let outcome = readOnly ? merge(try session.read()) : try session.write { store throws(CLIError) in merge(store) }
+        report(outcome, dryRun: dryRun, context)
+        // Conflicts left alone without a say from the user: the import is not what they asked for.
+        if prefer == nil && !outcome.conflicts.isEmpty {
+            throw CLIError.checkFailed
         }
-        var summary = "\(verb) \(added) new brew\(added == 1 ? "" : "s")"
-        if replaced > 0 { summary += ", replaced \(replaced)" }
-        summary += ", skipped \(skipped) already present"
-        if !conflicts.isEmpty { summary += ", \(conflicts.count) conflict\(conflicts.count == 1 ? "" : "s") left alone (use --prefer incoming to take them)" }
+    }
+
+    private static func report(_ outcome: Outcome, dryRun: Bool, _ context: CommandContext) {
+        if context.arguments.has(Option.json) {
+            let conflicts = outcome.conflicts.map { conflict in
+                JSONText.object([("id", .string(conflict.id.rawValue)), ("fields", .array(conflict.keys.map(JSONText.string)))])
+            }
+            context.out.line(JSONText.object([
+                ("added", .int(outcome.added)), ("skipped", .int(outcome.skipped)), ("replaced", .int(outcome.replaced)),
+                ("conflicts", .array(conflicts)),
+            ]).text)
+            return
+        }
+        guard !context.quiet else { return }
+        for conflict in outcome.conflicts {
+            let fields = conflict.keys.map(\.terminalSafe).joined(separator: ", ")
+            context.out.line("conflict: \(conflict.id.rawValue.terminalSafe) differs in \(fields); kept the journal's")
+        }
+        var summary = "\(dryRun ? "Would import" : "Imported") \(outcome.added) new brew\(outcome.added == 1 ? "" : "s")"
+        if outcome.replaced > 0 { summary += ", replaced \(outcome.replaced)" }
+        summary += ", skipped \(outcome.skipped) already present"
+        let count = outcome.conflicts.count
+        if count > 0 { summary += ", \(count) conflict\(count == 1 ? "" : "s") left alone (--prefer incoming takes them, --prefer existing keeps the journal's)" }
         context.out.line(summary + ".")
     }
 
-    private static func preferIncoming(_ context: CommandContext) throws(CLIError) -> Bool {
-        switch context.arguments.value(Option.prefer) ?? "existing" {
-        case "existing": return false
-        case "incoming": return true
-        case let other: throw context.usage("invalid value '\(cappedForMessage(other))' for '--prefer'", hint: "use existing or incoming")
-        }
+    /// A hint naming `--format` when the file looks like another format than the one it was read as.
+    private static func formatHint(_ bytes: [UInt8], read format: ExchangeFormat) -> String? {
+        guard let looksLike = firstLine(of: bytes).flatMap(ExchangeFormat.init(sniffing:)), looksLike != format else { return nil }
+        return "this looks like \(looksLike.rawValue), not \(format.rawValue): pass --format \(looksLike.rawValue)"
     }
 
-    /// Known fields equal; unknown keys are compared only when both sides carry some (CSV has none).
-    private static func sameBrew(_ a: BrewRecord, _ b: BrewRecord) -> Bool {
-        var a = a, b = b
-        if a.unknownFields.isEmpty || b.unknownFields.isEmpty {
-            a.unknownFields = []
-            b.unknownFields = []
+    /// The first line with something other than blanks in it.
+    private static func firstLine(of bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        bytes.split(separator: UInt8(ascii: "\n")).first { line in line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }
+    }
+
+    /// Which side wins a conflict.
+    private enum Side: String {
+        case existing, incoming
+    }
+
+    /// The side `--prefer` names, or `nil` when it is not given.
+    private static func prefer(_ context: CommandContext) throws(CLIError) -> Side? {
+        guard let text = context.arguments.value(Option.prefer) else { return nil }
+        guard let side = Side(rawValue: text) else {
+            throw context.usage("invalid value '\(cappedForMessage(text))' for '--prefer'", hint: "use existing or incoming")
         }
-        return a == b
+        return side
+    }
+
+    /// The journal keys in which `existing` and `incoming` differ: the known fields, and the
+    /// unknown keys only when both sides carry some (CSV carries none). Empty: the same brew.
+    private static func differences(_ existing: BrewRecord, _ incoming: BrewRecord) -> [String] {
+        var existing = existing, incoming = incoming
+        if existing.unknownFields.isEmpty || incoming.unknownFields.isEmpty {
+            existing.unknownFields = []
+            incoming.unknownFields = []
+        }
+        return existing.differingKeys(from: incoming)
     }
 
     /// How many bad lines an import reads before it stops: enough to show what is wrong, few
     /// enough that an endless stream of garbage (`yes | brewlog import -`) ends at once.
     static let badRecordsToStopAt = 20
 
-    /// The import file's bytes (standard input for `-`), read strictly by ``InputReader``, line by
-    /// line judged as they come: a JSON Lines line must be blank or a brew, any line valid UTF-8.
-    private static func read(_ path: String, format: ExchangeFormat) throws(CLIError) -> (bytes: [UInt8], stoppedEarly: Bool) {
+    /// The import file's bytes (standard input for `-`) and its format, read strictly by
+    /// ``InputReader``, line by line judged as they come: a JSON Lines line must be blank or a
+    /// brew, any line valid UTF-8. Without a `format`, the first non-blank line decides it.
+    private static func read(_ path: String, format given: ExchangeFormat?) throws(CLIError) -> (bytes: [UInt8], format: ExchangeFormat, stoppedEarly: Bool) {
         let fd: Int32
         if path == "-" {
             fd = STDIN_FILENO
@@ -121,11 +172,17 @@ enum ImportCommand: BrewLogCommand {
             }
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
-        return try InputReader.read(fd: fd, name: path == "-" ? "standard input" : path, badLinesToStopAt: badRecordsToStopAt) { line in
+        var format = given
+        let (bytes, stoppedEarly) = try InputReader.read(fd: fd, name: path == "-" ? "standard input" : path, badLinesToStopAt: badRecordsToStopAt) { line in
             guard String(validating: line, as: UTF8.self) != nil else { return false }
-            guard format == .jsonl, line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+            if format == nil { format = ExchangeFormat(sniffing: line) ?? .jsonl }
+            guard format == .jsonl else { return true }
             // Validation only (ids and dates, no record built): the full decode comes once, after.
             return (try? BrewLineCodec.validate(line)) != nil
         }
+        // A file of one line without a newline was never judged: its first line decides now.
+        let decided = format ?? firstLine(of: bytes).flatMap(ExchangeFormat.init(sniffing:)) ?? .jsonl
+        return (bytes, decided, stoppedEarly)
     }
 }

@@ -22,6 +22,7 @@ enum ShowCommand: BrewLogCommand {
             context.out.line(BrewLineCodec.encode(record))
             return
         }
+        guard !context.quiet else { return }
         for (label, value) in rows(record) {
             context.out.line(context.style.bold(BrewFormatting.padded(label.terminalSafe, to: 8)) + "  " + value.terminalSafe)
         }

@@ -24,6 +24,7 @@ enum StatsCommand: BrewLogCommand {
             context.out.line(json(stats, streak).text)
             return
         }
+        guard !context.quiet else { return }
         let out = context.out
         let style = context.style
         out.line(style.bold("Brews") + "       \(stats.brews) on \(stats.brewDays) day\(stats.brewDays == 1 ? "" : "s")")
@@ -65,13 +66,12 @@ enum StatsCommand: BrewLogCommand {
             return .number(value.isFinite && abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value)
         }
         func groups(_ groups: [BrewStatistics.Group]) -> JSONText {
-            .array(groups.map { .object([("name", .string($0.name)), ("brews", .int($0.brews)), ("averageRating", number($0.averageRating))]) })
+            .array(groups.map { .object([("name", .string($0.name)), ("brews", .int($0.brews)), ("average_rating", number($0.averageRating))]) })
         }
         return .object([
-            ("brews", .int(stats.brews)), ("brewDays", .int(stats.brewDays)), ("currentStreak", .int(streak.current)),
-            ("longestStreak", .int(streak.longest)), ("brewedToday", .bool(streak.brewedToday)),
-            ("averageRating", number(stats.averageRating)), ("averageRatio", number(stats.averageRatio)),
-            ("averageDose", number(stats.averageDose)), ("methods", groups(stats.methods)), ("coffees", groups(stats.coffees)),
+            ("brews", .int(stats.brews)), ("brew_days", .int(stats.brewDays)),
+            ("average_rating", number(stats.averageRating)), ("average_ratio", number(stats.averageRatio)),
+            ("average_dose", number(stats.averageDose)), ("streak", StreakJSON.object(streak)), ("methods", groups(stats.methods)), ("coffees", groups(stats.coffees)),
         ])
     }
 }

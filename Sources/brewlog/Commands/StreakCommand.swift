@@ -24,14 +24,7 @@ enum StreakCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let summary = try context.session().read().streakSummary
         if context.arguments.has(Option.json) {
-            let json = JSONText.object([
-                ("current", .int(summary.current)),
-                ("longest", .int(summary.longest)),
-                ("brewedToday", .bool(summary.brewedToday)),
-                ("lastBrewDay", .string(summary.lastBrewDay.map { "\($0)" })),
-                ("currentStart", .string(summary.currentStart.map { "\($0)" })),
-            ])
-            context.out.line(json.text)
+            context.out.line(StreakJSON.object(summary).text)
         } else if !context.quiet {
             context.out.line(StreakText.sentence(summary, style: context.style))
         }

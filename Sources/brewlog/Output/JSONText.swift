@@ -56,3 +56,21 @@ indirect enum JSONText {
         }
     }
 }
+
+extension JSONText {
+    /// A brew's journal object with `extra` members after its own keys (`add --json` adds the
+    /// streak). A key of the brew's own that `extra` also names is left out, so no key appears twice.
+    static func brew(_ record: BrewRecord, with extra: [(key: String, value: JSONText)]) -> String {
+        var record = record
+        let names = Set(extra.map(\.key))
+        record.unknownFields.removeAll { names.contains($0.key) }
+        var text = BrewLineCodec.encode(record)
+        text.removeLast()
+        for member in extra {
+            text += ","
+            BrewLineCodec.appendQuoted(member.key, to: &text)
+            text += ":" + member.value.text
+        }
+        return text + "}"
+    }
+}
