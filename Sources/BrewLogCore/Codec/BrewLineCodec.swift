@@ -61,7 +61,7 @@ public enum BrewLineCodec {
         guard let timestamp = fields.timestamp else { throw LineProblem("missing required key \"date\"") }
         let record = BrewRecord(
             id: id, timestamp: timestamp, rating: fields.rating, notes: fields.notes ?? "", method: fields.method,
-            coffee: fields.coffee, doseGrams: fields.dose, waterGrams: fields.water, grind: fields.grind,
+            coffee: fields.coffee, doseGrams: fields.dose, waterGrams: fields.water, yieldGrams: fields.yield, grind: fields.grind,
             temperatureCelsius: fields.temperature, brewTimeSeconds: fields.brewTime, tags: fields.tags,
             unknownFields: fields.unknown)
         do throws(InvalidFieldError) {

@@ -18,6 +18,7 @@ extension BrewField {
         case UInt8(ascii: "m"): key(.method)
         case UInt8(ascii: "c"): key(.coffee)
         case UInt8(ascii: "w"): key(.water)
+        case UInt8(ascii: "y"): key(.yield)
         case UInt8(ascii: "g"): key(.grind)
         case UInt8(ascii: "t"): key(.temperature) ?? key(.brewTime) ?? key(.tags)
         default: nil
@@ -66,6 +67,7 @@ struct DecodedFields {
     var coffee: String?
     var dose: Double?
     var water: Double?
+    var yield: Double?
     var grind: String?
     var temperature: Double?
     var brewTime: Int?
@@ -121,10 +123,11 @@ struct DecodedFields {
             case .method: method = try optionalText(name, &scanner)
             case .coffee: coffee = try optionalText(name, &scanner)
             case .grind: grind = try optionalText(name, &scanner)
-            case .id, .date, .rating, .dose, .water, .temperature, .brewTime, .tags: return
+            case .id, .date, .rating, .dose, .water, .yield, .temperature, .brewTime, .tags: return
             }
         case .dose: dose = try number(name, &scanner).value
         case .water: water = try number(name, &scanner).value
+        case .yield: yield = try number(name, &scanner).value
         case .temperature: temperature = try number(name, &scanner).value
         case .brewTime: brewTime = try integer(name, key.limit, &scanner, in: line)
         case .tags:

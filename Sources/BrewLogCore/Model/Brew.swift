@@ -34,13 +34,13 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     public convenience init(
         id: BrewID = .random(), rating: Int? = nil, notes: String = "", date: Date = .now,
         utcOffsetSeconds: Int? = nil, method: String? = nil, coffee: String? = nil,
-        doseGrams: Double? = nil, waterGrams: Double? = nil, grind: String? = nil,
+        doseGrams: Double? = nil, waterGrams: Double? = nil, yieldGrams: Double? = nil, grind: String? = nil,
         temperatureCelsius: Double? = nil, brewTimeSeconds: Int? = nil, tags: [String] = []
     ) {
         let offset = utcOffsetSeconds ?? TimeZone.current.secondsFromGMT(for: date)
         self.init(record: BrewRecord(
             id: id, timestamp: Timestamp(date: date, utcOffsetSeconds: offset), rating: rating, notes: notes,
-            method: method, coffee: coffee, doseGrams: doseGrams, waterGrams: waterGrams, grind: grind,
+            method: method, coffee: coffee, doseGrams: doseGrams, waterGrams: waterGrams, yieldGrams: yieldGrams, grind: grind,
             temperatureCelsius: temperatureCelsius, brewTimeSeconds: brewTimeSeconds, tags: tags))
     }
 
@@ -118,6 +118,12 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         set { write(\.waterGrams, \.waterGrams, .water, newValue) }
     }
 
+    /// The beverage's weight in grams (espresso's "out").
+    public var yieldGrams: Double? {
+        get { read(\.yieldGrams, \.yieldGrams) }
+        set { write(\.yieldGrams, \.yieldGrams, .yield, newValue) }
+    }
+
     /// Grind setting.
     public var grind: String? {
         get { read(\.grind, \.grind) }
@@ -142,12 +148,13 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         set { write(\.tags, \.tags, .tags, newValue) }
     }
 
-    /// Water per gram of coffee (a derived value: it tracks `doseGrams` and `waterGrams`); `nil`
-    /// when either is missing or the quotient is not finite, as `BrewRecord.ratio`.
+    /// The brew ratio, a derived value: yield ÷ dose when the yield is known, else water ÷ dose,
+    /// as ``BrewRecord/ratio``. It reads (and so tracks) the dose, then the yield, and the water
+    /// only when there is no yield.
     public var ratio: Double? {
-        guard let dose = doseGrams, let water = waterGrams, dose > 0 else { return nil }
-        let ratio = water / dose
-        return ratio.isFinite ? ratio : nil
+        let dose = doseGrams
+        if let yield = yieldGrams { return brewRatio(dose: dose, water: nil, yield: yield) }
+        return brewRatio(dose: dose, water: waterGrams, yield: nil)
     }
 
     /// Applies `change` to a copy of the record, validates the result, then writes each field
@@ -170,6 +177,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         coffee = record.coffee
         doseGrams = record.doseGrams
         waterGrams = record.waterGrams
+        yieldGrams = record.yieldGrams
         grind = record.grind
         temperatureCelsius = record.temperatureCelsius
         brewTimeSeconds = record.brewTimeSeconds
@@ -182,7 +190,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     /// The key paths of the tracked stored properties (reading ``record`` reads them all).
     static let trackedKeyPaths: [AnyKeyPath & Sendable] = [
         \Brew.timestamp, \Brew.rating, \Brew.notes, \Brew.method, \Brew.coffee, \Brew.doseGrams,
-        \Brew.waterGrams, \Brew.grind, \Brew.temperatureCelsius, \Brew.brewTimeSeconds, \Brew.tags,
+        \Brew.waterGrams, \Brew.yieldGrams, \Brew.grind, \Brew.temperatureCelsius, \Brew.brewTimeSeconds, \Brew.tags,
     ]
 
     /// Starts telling `changeLog` about every change (the store calls it when the brew joins it).

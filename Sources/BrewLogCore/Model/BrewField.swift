@@ -8,7 +8,7 @@
 /// that must know it does; the order of the cases is the order of the journal keys and CSV columns,
 /// and a field's raw value is its position in it.
 public enum BrewField: Int, CaseIterable, Sendable {
-    case id, date, rating, notes, method, coffee, dose, water, grind, temperature, brewTime, tags
+    case id, date, rating, notes, method, coffee, dose, water, yield, grind, temperature, brewTime, tags
 
     /// What a field holds, and the key path to it in a ``BrewRecord``.
     public enum Kind {
@@ -44,6 +44,8 @@ public enum BrewField: Int, CaseIterable, Sendable {
                                                     rangeText: "more than 0 and at most 1000 grams"), unit: "g")
         case .water: .number(\.waterGrams, FieldLimit(field: self, name: "water", lower: 0, lowerIsExclusive: true, upper: 10_000,
                                                       rangeText: "more than 0 and at most 10000 grams"), unit: "g")
+        case .yield: .number(\.yieldGrams, FieldLimit(field: self, name: "yield", lower: 0, lowerIsExclusive: true, upper: 10_000,
+                                                      rangeText: "more than 0 and at most 10000 grams"), unit: "g")
         case .grind: .optionalText(\.grind)
         case .temperature: .number(\.temperatureCelsius, FieldLimit(field: self, name: "temperature", lower: 0, lowerIsExclusive: false,
                                                                     upper: 100, rangeText: "0...100 °C"), unit: "°C")
@@ -64,6 +66,7 @@ public enum BrewField: Int, CaseIterable, Sendable {
         case .coffee: "coffee"
         case .dose: "dose_g"
         case .water: "water_g"
+        case .yield: "yield_g"
         case .grind: "grind"
         case .temperature: "temp_c"
         case .brewTime: "time_s"
@@ -91,7 +94,7 @@ public enum BrewField: Int, CaseIterable, Sendable {
     public var canUnset: Bool {
         switch self {
         case .id, .date: false
-        case .rating, .notes, .method, .coffee, .dose, .water, .grind, .temperature, .brewTime, .tags: true
+        case .rating, .notes, .method, .coffee, .dose, .water, .yield, .grind, .temperature, .brewTime, .tags: true
         }
     }
 
@@ -162,6 +165,7 @@ extension BrewRecord {
         case .rating: rating.map(Double.init)
         case .dose: doseGrams
         case .water: waterGrams
+        case .yield: yieldGrams
         case .temperature: temperatureCelsius
         case .brewTime: brewTimeSeconds.map(Double.init)
         case .id, .date, .notes, .method, .coffee, .grind, .tags: nil

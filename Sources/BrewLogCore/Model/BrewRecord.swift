@@ -19,6 +19,8 @@ public struct BrewRecord: Hashable, Sendable {
     public var doseGrams: Double?
     /// Water in grams, more than 0 and at most 10000.
     public var waterGrams: Double?
+    /// The beverage's weight in grams (espresso's "out"), more than 0 and at most 10000.
+    public var yieldGrams: Double?
     /// Grind setting, free text.
     public var grind: String?
     /// Water temperature in °C, 0...100.
@@ -34,7 +36,7 @@ public struct BrewRecord: Hashable, Sendable {
     public init(
         id: BrewID, timestamp: Timestamp, rating: Int? = nil, notes: String = "",
         method: String? = nil, coffee: String? = nil, doseGrams: Double? = nil, waterGrams: Double? = nil,
-        grind: String? = nil, temperatureCelsius: Double? = nil, brewTimeSeconds: Int? = nil,
+        yieldGrams: Double? = nil, grind: String? = nil, temperatureCelsius: Double? = nil, brewTimeSeconds: Int? = nil,
         tags: [String] = [], unknownFields: [UnknownField] = []
     ) {
         self.id = id
@@ -45,6 +47,7 @@ public struct BrewRecord: Hashable, Sendable {
         self.coffee = coffee
         self.doseGrams = doseGrams
         self.waterGrams = waterGrams
+        self.yieldGrams = yieldGrams
         self.grind = grind
         self.temperatureCelsius = temperatureCelsius
         self.brewTimeSeconds = brewTimeSeconds
@@ -52,12 +55,11 @@ public struct BrewRecord: Hashable, Sendable {
         self.unknownFields = unknownFields
     }
 
-    /// Water per gram of coffee, when both are known; `nil` too when the quotient is not finite
-    /// (water over a dose so small, say 5e-324 g, that the division overflows).
+    /// The brew ratio: grams out per gram of coffee when the yield is known (espresso's 1:2),
+    /// else grams of water per gram (pour-over's 1:16.7); `nil` without a dose, or when the
+    /// quotient is not finite (a dose so small, say 5e-324 g, that the division overflows).
     public var ratio: Double? {
-        guard let dose = doseGrams, let water = waterGrams, dose > 0 else { return nil }
-        let ratio = water / dose
-        return ratio.isFinite ? ratio : nil
+        brewRatio(dose: doseGrams, water: waterGrams, yield: yieldGrams)
     }
 
     /// Throws the first field, in table order, that breaks its rule (``BrewField/limit``), then
@@ -102,4 +104,12 @@ public func formatNumber(_ value: Double) -> String {
         return String(Int(value))
     }
     return String(value)
+}
+
+/// The ratio rule, shared by ``BrewRecord/ratio`` and ``Brew/ratio``: yield ÷ dose when the
+/// yield is known, else water ÷ dose; `nil` without a dose or when the quotient is not finite.
+func brewRatio(dose: Double?, water: Double?, yield: Double?) -> Double? {
+    guard let dose, dose > 0, let out = yield ?? water else { return nil }
+    let ratio = out / dose
+    return ratio.isFinite ? ratio : nil
 }

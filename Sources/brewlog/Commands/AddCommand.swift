@@ -4,7 +4,7 @@ import BrewLogCore
 enum AddCommand: BrewLogCommand {
     /// The options of its own, besides the FIELDS.
     enum Option {
-        static let date = OptionSpec("date", value: "when", help: "When you brewed (default: now). An earlier date alone records 12:00.")
+        static let date = OptionSpec("date", short: "d", value: "when", help: "When you brewed (default: now). An earlier date alone records 12:00.")
         static let oncePerDay = OptionSpec("once-per-day", help: "Do nothing (exit 0) when that day already has a brew: for cron.")
         static let json = OptionSpec("json", help: "Print the new brew and the streak as JSON (with --once-per-day, \"skipped\" says whether the day already had the brew shown).")
     }
@@ -29,6 +29,7 @@ enum AddCommand: BrewLogCommand {
         var record = BrewRecord(id: .random(), timestamp: timestamp)
         let notes = try FieldOptions.value(of: .notes, in: context.arguments).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         try FieldOptions.apply(context, notes: notes, to: &record)
+        try FieldOptions.applyRatio(context, to: &record)
         try FieldOptions.validate(record, context)
 
         let filled = record

@@ -5,7 +5,7 @@ import Foundation
 enum EditCommand: BrewLogCommand {
     /// The options of its own, besides the FIELDS.
     enum Option {
-        static let date = OptionSpec("date", value: "when", help: "Move the brew to another time.")
+        static let date = OptionSpec("date", short: "d", value: "when", help: "Move the brew to another time.")
         static let appendNotes = OptionSpec("append-notes", value: "text", help: "Add a line to the notes ('-' reads standard input).")
         static let untag = OptionSpec("untag", value: "t", repeatable: true, help: "Remove a tag (repeatable).")
         static let unset = OptionSpec("unset", value: "field", repeatable: true, help: FieldOptions.unsetHelp)
@@ -85,6 +85,7 @@ enum EditCommand: BrewLogCommand {
             if let moment { record.timestamp = moment }
             if let editedNotes { record.notes = editedNotes.after }
             try FieldOptions.apply(context, notes: notes, to: &record)
+            try FieldOptions.applyRatio(context, to: &record)
             for tag in arguments.all(Option.untag) {
                 guard record.tags.contains(tag) else {
                     throw context.usage("brew \(brew.id) has no tag '\(cappedForMessage(tag))'",

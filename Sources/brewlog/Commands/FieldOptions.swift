@@ -14,6 +14,7 @@ extension BrewField {
         case .coffee: "coffee"
         case .dose: "dose"
         case .water: "water"
+        case .yield: "yield"
         case .grind: "grind"
         case .temperature: "temp"
         case .brewTime: "time"
@@ -26,14 +27,15 @@ extension BrewField {
     var option: (spec: OptionSpec, sample: String)? {
         switch self {
         case .id, .date: nil
-        case .rating: (OptionSpec(optionName, value: "n", help: "Rating from 1 to 5."), "4")
-        case .notes: (OptionSpec(optionName, value: "text", help: "Tasting notes ('-' reads standard input)."), "")
-        case .method: (OptionSpec(optionName, value: "text", help: "Brew method: V60, AeroPress, espresso, ..."), "")
-        case .coffee: (OptionSpec(optionName, value: "text", help: "The beans or blend."), "")
+        case .rating: (OptionSpec(optionName, short: "r", value: "n", help: "Rating from 1 to 5."), "4")
+        case .notes: (OptionSpec(optionName, short: "n", value: "text", help: "Tasting notes ('-' reads standard input)."), "")
+        case .method: (OptionSpec(optionName, short: "m", value: "text", help: "Brew method: V60, AeroPress, espresso, ..."), "")
+        case .coffee: (OptionSpec(optionName, short: "c", value: "text", help: "The beans or blend."), "")
         case .dose: (OptionSpec(optionName, value: "g", help: "Dose of coffee in grams (more than 0, at most 1000)."), "15.5")
         case .water: (OptionSpec(optionName, value: "g", help: "Water in grams (more than 0, at most 10000)."), "250")
+        case .yield: (OptionSpec(optionName, value: "g", help: "The beverage's weight in grams, espresso's 'out' (more than 0, at most 10000)."), "36")
         case .grind: (OptionSpec(optionName, value: "text", help: "Grind setting, e.g. '22 clicks'."), "")
-        case .temperature: (OptionSpec(optionName, value: "c", help: "Water temperature in °C (0 to 100)."), "94")
+        case .temperature: (OptionSpec(optionName, value: "temp", help: "Water temperature: 94 or 94C in °C, 201F in °F (stored in °C; 0 to 100 °C)."), "94")
         case .brewTime: (OptionSpec(optionName, value: "duration", help: "Brew time: 165, 165s, 2:45 or 1h2m3s (at most 24h)."), "")
         case .tags: (OptionSpec("tag", value: "tag", repeatable: true, help: "Add a tag (repeatable; no commas or spaces)."), "")
         }
@@ -51,8 +53,11 @@ extension BrewField {
 /// The FIELDS options `add` and `edit` share, derived from the field table, each with its
 /// parser, written into the record being assembled.
 enum FieldOptions {
-    /// The options, in field order.
-    static let specs: [OptionSpec] = BrewField.allCases.compactMap { $0.option?.spec }
+    /// `--ratio 1:R`: sets the water from the dose, or the dose from the water.
+    static let ratio = OptionSpec("ratio", value: "1:r", help: "Brew ratio, 1:16 or 16: with a dose sets the water, with a water sets the dose.")
+
+    /// The options, in field order, then `--ratio`.
+    static let specs: [OptionSpec] = BrewField.allCases.compactMap { $0.option?.spec } + [ratio]
 
     /// The fields `--unset` clears, by their command-line names.
     static let unsettableNames: [String] = BrewField.allCases.filter(\.canUnset).map(\.optionName)
@@ -125,6 +130,10 @@ enum FieldOptions {
                 let hint = "give a whole number from \(formatNumber(limit.lower)) to \(formatNumber(limit.upper))"
                 record[keyPath: path] = try wholeNumber(text, option, limit, hint: hint, context)
             }
+        case .number(let path, let limit, _) where field == .temperature:
+            if let text {
+                record[keyPath: path] = try temperature(text, option, limit, context)
+            }
         case .number(let path, let limit, let unit):
             if let text {
                 let typed = unit.replacingOccurrences(of: "°", with: "")
@@ -147,6 +156,67 @@ enum FieldOptions {
                 record[keyPath: path].append(tag)
             }
         }
+    }
+
+    /// Applies `--ratio 1:R`, when given, to the assembled `record`: with a dose typed on the
+    /// command line it sets the water (dose × R); with a water typed, the dose (water ÷ R); with
+    /// both typed, a usage error. With neither typed it works from the record's own dose (an
+    /// edited brew's, or a default's), else its water; with neither known, a usage error.
+    static func applyRatio(_ context: CommandContext, to record: inout BrewRecord) throws(CLIError) {
+        guard let text = context.arguments.value(ratio) else { return }
+        guard let factor = parseRatio(text) else {
+            throw context.usage("invalid value '\(cappedForMessage(text))' for '--ratio'", hint: "give the water (or yield) per gram of coffee, e.g. --ratio 1:16 or --ratio 16")
+        }
+        let typedDose = value(of: .dose, in: context.arguments) != nil
+        let typedWater = value(of: .water, in: context.arguments) != nil
+        if typedDose && typedWater {
+            throw context.usage("'--ratio' with both '--dose' and '--water' says the same thing twice", hint: "give two of the three: --dose and --ratio, --water and --ratio, or --dose and --water")
+        }
+        if !typedWater, let dose = record.doseGrams {
+            record.waterGrams = dose * factor
+        } else if let water = record.waterGrams {
+            record.doseGrams = water / factor
+        } else {
+            throw context.usage("'--ratio' needs a dose or a water to work from", hint: "add --dose G (the ratio sets the water) or --water G (it sets the dose)")
+        }
+        for (field, value) in [(BrewField.dose, record.doseGrams), (.water, record.waterGrams)] {
+            if let limit = field.limit, let value, !limit.contains(value) {
+                throw CLIError(limit.problem(got: formatNumber((value * 10).rounded() / 10) + " from --ratio"), command: context.command)
+            }
+        }
+    }
+
+    /// `1:R` or `R`, with R a decimal number above 0 and at most 1000.
+    private static func parseRatio(_ text: String) -> Double? {
+        let number = text.hasPrefix("1:") ? String(text.dropFirst(2)) : text
+        guard let value = parseDecimal(number), value > 0, value <= 1000 else { return nil }
+        return value
+    }
+
+    /// A temperature: a decimal in °C (`94`, `94C`, `94°C`) or in °F (`201F`, `201°F`), stored in
+    /// °C; a Fahrenheit value is converted and rounded to a tenth of a degree, the precision
+    /// shown everywhere. The range is checked in °C, and the message shows both.
+    private static func temperature(_ text: String, _ option: String, _ limit: FieldLimit, _ context: CommandContext) throws(CLIError) -> Double {
+        var digits = Substring(text)
+        var fahrenheit = false
+        for (suffix, isFahrenheit) in [("°C", false), ("C", false), ("c", false), ("°F", true), ("F", true), ("f", true)] where digits.hasSuffix(suffix) {
+            digits = digits.dropLast(suffix.count)
+            fahrenheit = isFahrenheit
+            break
+        }
+        guard let value = parseDecimal(String(digits)) else {
+            throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'",
+                                hint: "give a decimal number in °C or °F, e.g. --\(option) 94, --\(option) 94C or --\(option) 201F")
+        }
+        guard fahrenheit else {
+            guard limit.contains(value) else { throw CLIError(limit.problem(got: String(digits)), command: context.command) }
+            return value
+        }
+        let celsius = ((value - 32) * 5 / 9 * 10).rounded() / 10
+        guard celsius.isFinite, limit.contains(celsius) else {
+            throw CLIError(limit.problem(got: "\(cappedForMessage(text)) (\(formatNumber(celsius)) °C)"), command: context.command)
+        }
+        return celsius
     }
 
     /// Validates the assembled record, as a usage error of the command.

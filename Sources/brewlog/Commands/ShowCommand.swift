@@ -36,13 +36,13 @@ enum ShowCommand: BrewLogCommand {
         }
     }
 
-    /// The label and value rows, one per field in table order (the ratio after the water), then
+    /// The label and value rows, one per field in table order (the ratio after the yield), then
     /// the unknown keys; a text field that may span lines (the notes) is shown below them instead.
     static func rows(_ record: BrewRecord) -> [(String, String)] {
         var rows: [(String, String)] = []
         for field in BrewField.allCases {
             if let value = cell(field, record) { rows.append((field.optionName, value)) }
-            if field == .water { rows.append(("ratio", BrewFormatting.ratio(record.ratio))) }
+            if field == .yield { rows.append(("ratio", BrewFormatting.ratio(record.ratio))) }
         }
         rows += record.unknownFields.map { ($0.key, $0.rawJSON) }
         return rows
@@ -56,6 +56,7 @@ enum ShowCommand: BrewLogCommand {
         case .text: nil
         case .optionalText(let path): record[keyPath: path] ?? "-"
         case .rating(let path, _): record[keyPath: path].map { "\(BrewFormatting.stars($0)) (\($0))" } ?? "-"
+        case .number(let path, _, let unit) where field == .temperature: record[keyPath: path].map { BrewFormatting.oneDecimal($0) + " " + unit } ?? "-"
         case .number(let path, _, let unit): record[keyPath: path].map { formatNumber($0) + " " + unit } ?? "-"
         case .duration(let path, _): record[keyPath: path].map(BrewTime.format) ?? "-"
         case .tags(let path): record[keyPath: path].isEmpty ? "-" : record[keyPath: path].joined(separator: ", ")
