@@ -16,6 +16,8 @@ enum WhenPhrase: Equatable, Sendable {
 
     /// Reads `text`, or says why it is no WHEN.
     init(parsing text: String) throws(WhenError) {
+        // Every form is printable ASCII, so a character is a byte from here on.
+        guard text.utf8.allSatisfy({ $0 == UInt8(ascii: "\t") || (0x20..<0x7F).contains($0) }) else { throw .unrecognised }
         let words = text.lowercased().split { $0 == " " || $0 == "\t" }
         guard let first = words.first else { throw .unrecognised }
         if words.count == 1, first == "now" {
