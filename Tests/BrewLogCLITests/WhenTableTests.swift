@@ -23,7 +23,7 @@ struct WhenRow: Sendable, CustomTestStringConvertible {
 
 @Suite("WHEN: every form at month, year and leap-day ends, across daylight-saving changes and in +13:00")
 struct WhenTableTests {
-    static let berlin = "Europe/Berlin", newYork = "America/New_York", tonga = "Pacific/Tongatapu", gmtMinus13 = "Etc/GMT-13"
+    static let berlin = "Europe/Berlin", newYork = "America/New_York", tonga = "Pacific/Tongatapu", gmtMinus13 = "Etc/GMT-13", apia = "Pacific/Apia"
 
     /// New Year's Eve, 23:30 in Berlin: a Thursday.
     static let yearEnd = "2026-12-31T23:30:00+01:00"
@@ -98,6 +98,11 @@ struct WhenTableTests {
         WhenRow(leapDay, tonga, "2028-02-29t08:15:00.5z", "2028-02-29T08:15:00.5+00:00"),
         WhenRow(leapDay, gmtMinus13, "yesterday midnight", "2028-02-28T00:00:00+13:00"),
         WhenRow(leapDay, gmtMinus13, "-600m", "2028-02-29T00:00:00+13:00"),
+        WhenRow(leapDay, apia, "yesterday 23:59", "2028-02-28T23:59:00+13:00"),
+        // Samoa skipped 2011-12-30 altogether (-10:00 to +14:00): a time that day moves on a whole day.
+        WhenRow("2012-01-01T12:00:00+14:00", apia, "2011-12-30 12:00", "2011-12-31T12:00:00+14:00"),
+        WhenRow("2012-01-01T12:00:00+14:00", apia, "2011-12-29 23:59", "2011-12-29T23:59:00-10:00"),
+        WhenRow("2012-01-01T12:00:00+14:00", apia, "-2d", "2011-12-30"),
         // Berlin springs forward: 02:00 becomes 03:00; a time in the gap moves forward by an hour.
         WhenRow(berlinSpring, berlin, "02:30", "2026-03-29T03:30:00+02:00"),
         WhenRow(berlinSpring, berlin, "2:00", "2026-03-29T03:00:00+02:00"),
