@@ -3,8 +3,11 @@ import BrewLogCore
 /// The day part of a WHEN as typed: `today`, `yesterday`, `YYYY-MM-DD`, a weekday (`monday`,
 /// `mon`, any first three letters or more), `-3d` / `3 days ago`, `-2w` / `2 weeks ago`.
 enum WhenDay: Equatable, Sendable {
+    /// The local date now.
     case today
+    /// The day before today.
     case yesterday
+    /// A date written out, `YYYY-MM-DD`.
     case date(CalendarDay)
     /// 0 = Monday ... 6 = Sunday: the latest such day on or before today.
     case weekday(Int)
