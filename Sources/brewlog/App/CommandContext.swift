@@ -18,14 +18,16 @@ struct CommandContext {
 
     var quiet: Bool { arguments.has(GlobalOptions.quiet) }
 
-    /// The WHEN given to `option`, or a usage error naming the forms.
+    /// The WHEN given to `option`, or a usage error saying what is wrong and naming the forms.
     func when(_ option: OptionSpec) throws(CLIError) -> When? {
         guard let text = arguments.value(option) else { return nil }
-        guard let when = When(text, now: now, timeZone: timeZone) else {
-            throw CLIError.usage("invalid value '\(cappedForMessage(text))' for '--\(option.long)'",
-                                 hint: "use now, today, yesterday, YYYY-MM-DD, HH:MM or YYYY-MM-DDTHH:MM[:SS][±HH:MM]", command: command)
+        do throws(WhenError) {
+            return try When.parse(text, now: now, timeZone: timeZone)
+        } catch {
+            throw CLIError.usage("invalid value '\(cappedForMessage(text))' for '--\(option.long)': \(error.reason)",
+                                 hint: "use now, today, yesterday, mon, -3d, 2 weeks ago, 7:30, 8pm, noon, yesterday 23:40, -3h, 90 minutes ago, YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]",
+                                 command: command)
         }
-        return when
     }
 
     /// The brew `reference` names in the loaded store.

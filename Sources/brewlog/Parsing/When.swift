@@ -1,12 +1,15 @@
 import BrewLogCore
 import Foundation
 
-/// A WHEN argument as users type it: `now`, `today`, `yesterday`, `YYYY-MM-DD`, `HH:MM[:SS]`
-/// (today), or `YYYY-MM-DDTHH:MM[:SS]` with an optional `Z`/`±HH:MM` offset. Seconds may be
-/// `60`, a leap second, read as `59`.
+/// A WHEN argument placed on the calendar: the one date grammar of `--date`, `--since` and
+/// `--until`. ``WhenPhrase`` reads the forms; this resolves them against now and the local
+/// time zone.
 ///
-/// A date alone is a whole calendar day; everything else is a moment. Without an offset a time
-/// is read on the local clock (`timeZone`), and recorded with the offset in force then.
+/// A day alone (`yesterday`, `mon`, `-3d`, `2026-11-28`) is a whole calendar day; everything
+/// else (`now`, `7:30`, `yesterday 23:40`, `-3h`, `2026-11-28T08:15:00.5+01:00`) is a moment.
+/// Without an offset a time is read on the local clock and recorded with the offset in force
+/// then (``WhenLocalClock`` says how daylight-saving gaps and overlaps are settled). Every
+/// result lies in the years 0001–9999.
 enum When: Equatable, Sendable {
     /// A whole calendar day.
     case day(CalendarDay)
@@ -15,35 +18,35 @@ enum When: Equatable, Sendable {
 
     /// Parses `text` relative to `now` in `timeZone`; `nil` when it is not a WHEN.
     init?(_ text: String, now: Date, timeZone: any UTCOffsetSource) {
-        let today = Timestamp(date: now, timeZone: timeZone).day
-        switch text.lowercased() {
-        case "now": self = .moment(Timestamp(date: now, timeZone: timeZone)); return
-        case "today": self = .day(today); return
-        case "yesterday": self = .day(today.adding(days: -1)); return
-        default: break
+        guard let when = try? When.parse(text, now: now, timeZone: timeZone) else { return nil }
+        self = when
+    }
+
+    /// Parses `text` relative to `now` in `timeZone`, or says why it is not a WHEN.
+    static func parse(_ text: String, now: Date, timeZone: any UTCOffsetSource) throws(WhenError) -> When {
+        let current = Timestamp(date: now, timeZone: timeZone)
+        let when: When
+        switch try WhenPhrase(parsing: text) {
+        case .now:
+            when = .moment(current)
+        case let .before(seconds):
+            let instant = now - TimeInterval(seconds)
+            guard WhenRange.isNear(instant) else { throw .outOfRange }
+            when = .moment(Timestamp(date: instant, timeZone: timeZone))
+        case let .fixed(day, clock, offset):
+            guard WhenRange.contains(day) else { throw .outOfRange }
+            let local = day.daysSinceEpoch * 86_400 + clock.secondOfDay
+            when = .moment(Timestamp(date: Date(timeIntervalSince1970: Double(local - offset) + clock.fraction), utcOffsetSeconds: offset))
+        case let .local(day, clock):
+            let date = day.resolved(today: current.day)
+            guard WhenRange.contains(date) else { throw .outOfRange }
+            when = clock.map { .moment(WhenLocalClock.moment(on: date, at: $0, in: timeZone)) } ?? .day(date)
+        case let .timeToday(clock):
+            when = .moment(WhenLocalClock.moment(on: current.day, at: clock, in: timeZone))
         }
-        if let day = CalendarDay(parsing: text) {
-            self = .day(day)
-            return
-        }
-        if let (hour, minute, second) = When.clockTime(Substring(text)) {
-            self = .moment(When.local(day: today, hour: hour, minute: minute, second: second, timeZone: timeZone))
-            return
-        }
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 16, let day = CalendarDay(parsing: text.prefix(10)),
-              [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[10]) else { return nil }
-        let rest = text.dropFirst(11)
-        let timeEnd = rest.firstIndex { $0 == "Z" || $0 == "z" || $0 == "+" || $0 == "-" } ?? rest.endIndex
-        guard let (hour, minute, second) = When.clockTime(rest[..<timeEnd]) else { return nil }
-        if timeEnd == rest.endIndex {
-            self = .moment(When.local(day: day, hour: hour, minute: minute, second: second, timeZone: timeZone))
-            return
-        }
-        // The offset is read (and checked) by the journal's own RFC 3339 parser, at midnight.
-        guard let midnight = Timestamp(rfc3339: "\(day)T00:00:00" + rest[timeEnd...]) else { return nil }
-        let sinceMidnight = TimeInterval(hour * 3600 + minute * 60 + second)
-        self = .moment(Timestamp(date: midnight.date + sinceMidnight, utcOffsetSeconds: midnight.utcOffsetSeconds))
+        // A gap can move a moment past 9999-12-31, an offset before 0001-01-01.
+        guard WhenRange.contains(when.firstDay) else { throw .outOfRange }
+        return when
     }
 
     /// The moment a brew logged for this WHEN is recorded at: `today` is now, an earlier day is
@@ -56,7 +59,7 @@ enum When: Equatable, Sendable {
             let current = Timestamp(date: now, timeZone: timeZone)
             if day == current.day { return current }
             if day > current.day { return nil }
-            return When.local(day: day, hour: 12, minute: 0, second: 0, timeZone: timeZone)
+            return WhenLocalClock.moment(on: day, at: WhenClock(hour: 12, minute: 0, second: 0), in: timeZone)
         }
     }
 
@@ -76,28 +79,11 @@ enum When: Equatable, Sendable {
         }
     }
 
-    /// The moment at a local wall-clock time, with the offset in force then.
-    private static func local(day: CalendarDay, hour: Int, minute: Int, second: Int, timeZone: any UTCOffsetSource) -> Timestamp {
-        let wall = Double(day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second)
-        let guess = Date(timeIntervalSince1970: wall - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall))))
-        let offset = timeZone.secondsFromGMT(for: guess)
-        return Timestamp(date: Date(timeIntervalSince1970: wall - Double(offset)), utcOffsetSeconds: offset)
-    }
-
-    /// `HH:MM` or `HH:MM:SS`. A leap second, `:60`, is read as `:59` of the same minute, as
-    /// `Timestamp(rfc3339:)` reads it: a clock may show it, and `Date` cannot hold it.
-    private static func clockTime(_ text: Substring) -> (Int, Int, Int)? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count),
-              let hour = twoDigits(parts[0]), let minute = twoDigits(parts[1]), hour < 24, minute < 60 else { return nil }
-        let second = parts.count == 3 ? twoDigits(parts[2]) : 0
-        guard let second, second <= 60 else { return nil }
-        return (hour, minute, min(second, 59))
-    }
-
-    /// The value of exactly two ASCII digits (no sign, no spaces).
-    private static func twoDigits(_ text: Substring) -> Int? {
-        guard text.utf8.count == 2, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-        return Int(text)
+    /// The day this WHEN falls on, in its own offset.
+    private var firstDay: CalendarDay {
+        switch self {
+        case let .day(day): day
+        case let .moment(moment): moment.day
+        }
     }
 }
