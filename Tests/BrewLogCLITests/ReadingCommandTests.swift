@@ -110,6 +110,7 @@ struct ReadingCommandTests {
             coffee    Kenya AA
             dose      15 g
             water     250 g
+            yield     -
             ratio     1:16.7
             grind     -
             temp      -
