@@ -49,8 +49,8 @@ enum BrewFormatting {
     /// `text` cut to at most `width` columns, ending in `…`, when it takes more; never inside a
     /// grapheme cluster, so an emoji, a flag or a letter with its accents stays whole or goes.
     static func truncate(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
         guard displayWidth(text) > width else { return text }
+        guard width > 0 else { return "" }
         var result = ""
         var used = 0
         for character in text {
