@@ -48,18 +48,19 @@ enum BrewFormatting {
 
     /// `text` cut to at most `width` columns, ending in `…`, when it takes more; never inside a
     /// grapheme cluster, so an emoji, a flag or a letter with its accents stays whole or goes.
+    /// Reads only as far as the width reaches, so a long note costs no more than a short one.
     static func truncate(_ text: String, to width: Int) -> String {
-        guard displayWidth(text) > width else { return text }
-        guard width > 0 else { return "" }
-        var result = ""
         var used = 0
-        for character in text {
-            let columns = DisplayWidth.of(character)
-            if used + columns > width - 1 { break }
-            result.append(character)
-            used += columns
+        // The end of the longest prefix that leaves a column for the `…`.
+        var cut = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            used += DisplayWidth.of(text[index])
+            index = text.index(after: index)
+            if used > width { return width > 0 ? text[..<cut] + "…" : "" }
+            if used < width { cut = index }
         }
-        return result + "…"
+        return text
     }
 
     /// Terminal columns `text` takes (see ``DisplayWidth``): East Asian wide characters and
