@@ -46,33 +46,27 @@ enum BrewFormatting {
         return (lead, String(String.UnicodeScalarView(lines[shown])), more ? " " + moreLinesMarker : "")
     }
 
-    /// `s` cut to `width` columns with `…` when it is longer.
+    /// `text` cut to at most `width` columns, ending in `…`, when it takes more; never inside a
+    /// grapheme cluster, so an emoji, a flag or a letter with its accents stays whole or goes.
+    /// Reads only as far as the width reaches, so a long note costs no more than a short one.
     static func truncate(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
-        guard displayWidth(text) > width else { return text }
-        var result = ""
         var used = 0
-        for character in text {
-            let w = displayWidth(String(character))
-            if used + w > width - 1 { break }
-            result.append(character)
-            used += w
+        // The end of the longest prefix that leaves a column for the `…`.
+        var cut = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            used += DisplayWidth.of(text[index])
+            index = text.index(after: index)
+            if used > width { return width > 0 ? text[..<cut] + "…" : "" }
+            if used < width { cut = index }
         }
-        return result + "…"
+        return text
     }
 
-    /// Terminal columns `text` takes: East Asian wide characters and emoji take two.
+    /// Terminal columns `text` takes (see ``DisplayWidth``): East Asian wide characters and
+    /// emoji take two, combining marks none.
     static func displayWidth(_ text: String) -> Int {
-        text.reduce(0) { total, character in
-            guard let scalar = character.unicodeScalars.first else { return total }
-            let value = scalar.value
-            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
-                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-                || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
-                || (0x20000...0x3FFFD).contains(value)
-            return total + (wide ? 2 : 1)
-        }
+        DisplayWidth.of(text)
     }
 
     /// Pads `text` with spaces to `width` columns, after it (or before it, `alignedRight`).

@@ -2,6 +2,9 @@ import BrewLogCore
 
 /// The `list` table: aligned columns, notes truncated with … to fit the width.
 ///
+/// Widths are display columns (``DisplayWidth``): a CJK character or an emoji takes two, so a
+/// row of them lines up with a row of ASCII and never runs past the terminal's edge.
+///
 /// Notes show their first line, marked ` ⏎` when more follows (``BrewFormatting/notePreview(_:)``);
 /// every cell from the journal has its control characters shown
 /// as visible escapes (``TerminalText``), a line feed in a method or coffee too, so a row is
