@@ -98,6 +98,15 @@ public enum BrewField: Int, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the field is part of a brew's recipe (how it was made), which a new brew can start
+    /// from: everything but the id, the date, the rating and the notes.
+    public var isRecipe: Bool {
+        switch self {
+        case .id, .date, .rating, .notes: false
+        case .method, .coffee, .dose, .water, .yield, .grind, .temperature, .brewTime, .tags: true
+        }
+    }
+
     /// Whether the field's journal value is a JSON number.
     public var isNumeric: Bool { limit != nil }
 
@@ -140,6 +149,19 @@ extension BrewRecord {
         case .number(let path, _, _): self[keyPath: path].map(FieldValue.number)
         case .rating(let path, _), .duration(let path, _): self[keyPath: path].map(FieldValue.integer)
         case .tags(let path): self[keyPath: path].isEmpty ? nil : .tags(self[keyPath: path])
+        }
+    }
+
+    /// Sets `field` to its value in `other` (absent there: cleared here); the id and the date are
+    /// left as they are.
+    public mutating func copy(_ field: BrewField, from other: BrewRecord) {
+        switch field.kind {
+        case .id, .date: break
+        case .text(let path): self[keyPath: path] = other[keyPath: path]
+        case .optionalText(let path): self[keyPath: path] = other[keyPath: path]
+        case .number(let path, _, _): self[keyPath: path] = other[keyPath: path]
+        case .rating(let path, _), .duration(let path, _): self[keyPath: path] = other[keyPath: path]
+        case .tags(let path): self[keyPath: path] = other[keyPath: path]
         }
     }
 

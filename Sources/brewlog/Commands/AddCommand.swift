@@ -6,14 +6,15 @@ enum AddCommand: BrewLogCommand {
     enum Option {
         static let date = OptionSpec("date", short: "d", value: "when", help: "When you brewed (default: now). An earlier date alone records 12:00.")
         static let oncePerDay = OptionSpec("once-per-day", help: "Do nothing (exit 0) when that day already has a brew: for cron.")
+        static let like = OptionSpec("like", value: "id", help: "Start from an earlier brew's recipe (method, coffee, dose, water, yield, grind, temp, time, tags; never its rating, notes or date): an id, a prefix or 'last'.")
         static let json = OptionSpec("json", help: "Print the new brew and the streak as JSON (with --once-per-day, \"skipped\" says whether the day already had the brew shown).")
     }
 
     static let spec = CommandSpec(
         name: "add",
         abstract: "Record a brew.",
-        usage: "add [<fields>] [--date <when>] [--once-per-day] [--json]",
-        options: FieldOptions.specs + [Option.date, Option.oncePerDay, Option.json],
+        usage: "add [<fields>] [--like <id>] [--date <when>] [--once-per-day] [--json]",
+        options: FieldOptions.specs + [Option.like, Option.date, Option.oncePerDay, Option.json],
         discussion: """
             WHEN: now, today, yesterday, YYYY-MM-DD, HH:MM (today), or YYYY-MM-DDTHH:MM[:SS] with an
             optional offset (Z, +01:00). Without an offset a time is local ($TZ). Future times are refused.
@@ -26,31 +27,79 @@ enum AddCommand: BrewLogCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let timestamp = try WhenOptions.moment(context, Option.date)
-        var record = BrewRecord(id: .random(), timestamp: timestamp)
+        // The command line is read (and every typed value checked) before the lock is taken.
         let notes = try FieldOptions.value(of: .notes, in: context.arguments).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
-        try FieldOptions.apply(context, notes: notes, to: &record)
-        try FieldOptions.applyRatio(context, to: &record)
-        try FieldOptions.validate(record, context)
+        var typed = BrewRecord(id: .random(), timestamp: timestamp)
+        try FieldOptions.apply(context, notes: notes, to: &typed)
+        let typedFields = BrewField.allCases.filter { FieldOptions.value(of: $0, in: context.arguments) != nil }
+        let like = context.arguments.value(Option.like)
 
-        let filled = record
         let onceADay = context.arguments.has(Option.oncePerDay)
         let asJSON = context.arguments.has(Option.json)
-        let outcome = try context.session().write { store throws(CLIError) -> (brew: Brew, added: Bool, streak: StreakSummary) in
+        let outcome = try context.session().write { store throws(CLIError) -> Outcome in
             if onceADay, let existing = store.brew(on: timestamp.day) {
                 // A notice, not a result: on standard error, so cron mail stays empty under -q.
                 if !context.quiet && !asJSON {
                     context.notices.line("\(timestamp.day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
                 }
-                return (existing, false, store.streakSummary)
+                return Outcome(brew: existing, added: false, streak: store.streakSummary, startedFrom: nil)
             }
+            var record = BrewRecord(id: typed.id, timestamp: timestamp)
+            var startedFrom: StartingPoint?
+            if let like {
+                let liked = try context.brew(like, in: store).record
+                for field in BrewField.allCases where field.isRecipe {
+                    record.copy(field, from: liked)
+                }
+                startedFrom = .brew(liked.id)
+            }
+            // Typed fields win; typed tags replace the ones the brew started from.
+            for field in typedFields {
+                record.copy(field, from: typed)
+            }
+            try FieldOptions.applyRatio(context, to: &record)
+            try FieldOptions.validate(record, context)
+            let filled = record
             let brew = store.recordBrew(at: timestamp) { $0 = filled }
-            return (brew, true, store.streakSummary)
+            return Outcome(brew: brew, added: true, streak: store.streakSummary, startedFrom: startedFrom)
+        }
+        report(outcome, onceADay: onceADay, context)
+    }
+
+    /// Where a new brew's recipe fields came from, before the command line's.
+    private enum StartingPoint {
+        /// An earlier brew, named by `--like`.
+        case brew(BrewID)
+
+        /// The `--json` member naming it.
+        var json: JSONText {
+            switch self {
+            case .brew(let id): .object([("brew", .string(id.rawValue))])
+            }
         }
 
-        if asJSON {
-            // Skipped or not, one JSON object: the day's brew, the streak, and (with --once-per-day)
-            // whether it was skipped because the day already had this brew.
+        /// The words after the time in the human line.
+        var phrase: String {
+            switch self {
+            case .brew(let id): "like \(id.rawValue.terminalSafe)"
+            }
+        }
+    }
+
+    /// What `add` did: the brew added (or, with `--once-per-day`, the day's brew found), the streak after.
+    private struct Outcome {
+        let brew: Brew
+        let added: Bool
+        let streak: StreakSummary
+        let startedFrom: StartingPoint?
+    }
+
+    private static func report(_ outcome: Outcome, onceADay: Bool, _ context: CommandContext) {
+        if context.arguments.has(Option.json) {
+            // Skipped or not, one JSON object: the day's brew, the streak, where it started from,
+            // and (with --once-per-day) whether it was skipped because the day already had a brew.
             var extra: [(key: String, value: JSONText)] = [("streak", StreakJSON.object(outcome.streak))]
+            if let startedFrom = outcome.startedFrom { extra.append(("started_from", startedFrom.json)) }
             if onceADay { extra.append(("skipped", .bool(!outcome.added))) }
             context.out.line(JSONText.brew(outcome.brew.record, with: extra))
         } else if !outcome.added {
@@ -59,7 +108,8 @@ enum AddCommand: BrewLogCommand {
             context.out.line(outcome.brew.id.rawValue)
         } else {
             let style = context.style
-            context.out.line("Logged \(style.bold(outcome.brew.id.rawValue.terminalSafe)) at \(BrewFormatting.dateTime(outcome.brew.timestamp)). "
+            let from = outcome.startedFrom.map { " (\($0.phrase))" } ?? ""
+            context.out.line("Logged \(style.bold(outcome.brew.id.rawValue.terminalSafe)) at \(BrewFormatting.dateTime(outcome.brew.timestamp))\(from). "
                 + StreakText.sentence(outcome.streak, style: style))
         }
     }
