@@ -143,7 +143,7 @@ struct FieldRangeTests {
         #expect(scan.problems.first?.reason == expected)
         #expect(scan.entries.count == 1)
         do throws(JournalError) {
-            _ = try JournalReader.brews(of: bytes, path: "j")
+            _ = try JournalReader.records(of: bytes, path: "j")
             Issue.record("a journal with a byte order mark was read")
         } catch {
             #expect(error.description == "j:1: " + expected)

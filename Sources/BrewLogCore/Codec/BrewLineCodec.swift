@@ -57,6 +57,7 @@ public enum BrewLineCodec {
         } catch {
             throw LineProblem(error.offset >= 0 ? "malformed JSON at byte \(error.offset + 1): \(error.message)" : error.message)
         }
+        guard !fields.hasKind else { throw LineProblem.notABrew }
         guard let id = fields.id else { throw LineProblem("missing required key \"id\"") }
         guard let timestamp = fields.timestamp else { throw LineProblem("missing required key \"date\"") }
         let record = BrewRecord(
@@ -166,6 +167,9 @@ public struct LineProblem: Error, Equatable, Sendable {
     public init(_ reason: String) {
         self.reason = reason
     }
+
+    /// What the brew codec says of a line with a `"kind"` key: a record of another kind.
+    public static let notABrew = LineProblem("the line has a \"kind\" key, so it is not a brew")
 }
 
 /// Zero-padded text of `value` in `radix`.

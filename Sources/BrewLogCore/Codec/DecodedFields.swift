@@ -73,6 +73,8 @@ struct DecodedFields {
     var brewTime: Int?
     var tags: [String] = []
     var unknown: [UnknownField] = []
+    /// Whether the line has a `"kind"` key: then it is not a brew (``KindedLineCodec`` reads it).
+    var hasKind = false
 
     /// Reads the value of `key` at the scanner's position into its field.
     mutating func take(_ key: BrewField?, named name: KeyName, keyOffset: Int, from scanner: inout JSONScanner,
@@ -81,6 +83,7 @@ struct DecodedFields {
             guard unknownNames.insert(name.text).inserted else {
                 throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(name.text))\"", offset: keyOffset)
             }
+            if name.text == "kind" { hasKind = true }
             let start = scanner.index
             _ = try scanner.scanValue()
             unknown.append(UnknownField(key: name.text, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))

@@ -6,15 +6,22 @@ public struct JournalChanges: Equatable, Sendable {
     public var updated: [BrewRecord] = []
     /// Which fields of each updated brew changed.
     public var changedFields: [BrewID: Set<BrewField>] = [:]
-    /// Ids of brews that were in the journal and are removed.
+    /// Records of other kinds added, in the order they were added (written after the brews).
+    public var insertedEntries: [JournalEntry] = []
+    /// Records of other kinds already in the journal that changed, with their current fields.
+    public var updatedEntries: [JournalEntry] = []
+    /// Ids of records of any kind that were in the journal and are removed (ids are unique
+    /// across kinds).
     public var removed: [BrewID] = []
 
     /// An empty change set.
     public init() {}
 
     /// Whether there is nothing to write.
-    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && removed.isEmpty }
+    public var isEmpty: Bool {
+        inserted.isEmpty && updated.isEmpty && removed.isEmpty && insertedEntries.isEmpty && updatedEntries.isEmpty
+    }
 
     /// Whether the journal can apply this by appending lines, without rewriting the file.
-    public var isAppendOnly: Bool { updated.isEmpty && removed.isEmpty }
+    public var isAppendOnly: Bool { updated.isEmpty && removed.isEmpty && updatedEntries.isEmpty }
 }

@@ -1,4 +1,5 @@
-/// The brews a journal holds, read and validated but not yet turned into `Brew` objects.
+/// The brews a journal holds, read and validated but not yet turned into `Brew` objects, and its
+/// records of other kinds (``entries``; few, so they are decoded at once).
 ///
 /// A file journal keeps each brew's line bytes, id and timestamp (about 48 bytes a brew beside the
 /// text) and decodes a brew's other fields only when it is asked for it, so commands that need
@@ -17,16 +18,31 @@ public final class JournalSnapshot: Sendable {
         let end: Int
     }
 
-    private let storage: Storage
+    /// One validated record of another kind and where its line is in the text.
+    struct OtherLine: Sendable {
+        let entry: JournalEntry
+        let start: Int
+        let end: Int
+    }
 
-    /// Brews given as records (the in-memory journal).
-    public init(records: [BrewRecord]) {
+    private let storage: Storage
+    /// The records of kinds other than brews that BrewLog knows, in journal order.
+    public let entries: [JournalEntry]
+    /// How many lines hold a kind BrewLog does not know (kept byte for byte, otherwise ignored).
+    public let unknownKindCount: Int
+
+    /// Brews and other records given as values (the in-memory journal).
+    public init(records: [BrewRecord], entries: [JournalEntry] = []) {
         storage = .records(records)
+        self.entries = entries
+        unknownKindCount = 0
     }
 
     /// Validated lines of `text` (the file journal).
-    init(text: [UInt8], entries: [Entry]) {
+    init(text: [UInt8], entries: [Entry], others: [OtherLine], unknownKindCount: Int) {
         storage = .lines(text: text, entries: entries)
+        self.entries = others.map(\.entry)
+        self.unknownKindCount = unknownKindCount
     }
 
     /// The number of brews.

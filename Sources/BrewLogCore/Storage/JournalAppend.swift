@@ -8,16 +8,24 @@ import Darwin
 
 /// Appending: how inserts alone reach the journal.
 extension LockedJournal {
-    /// Appends `records` with one `write` and an `fsync`, recording the intent in the lock file
-    /// first; on any failure the journal is left as `loaded` found it.
-    func append(_ records: [BrewRecord], to loaded: LoadedFile) throws(JournalError) {
+    /// Appends the inserted brews, then the inserted records of other kinds, with one `write`
+    /// and an `fsync`, recording the intent in the lock file first; on any failure the journal
+    /// is left as `loaded` found it.
+    func append(_ changes: JournalChanges, to loaded: LoadedFile) throws(JournalError) {
         let startSize = loaded.file?.size ?? 0
         var text = startSize > 0 && !loaded.endsWithNewline ? "\n" : ""
         var entries = loaded.entries
-        for record in records {
+        var others = loaded.others
+        for record in changes.inserted {
             let line = try line(for: record)
             let start = startSize + text.utf8.count
             entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: start + line.utf8.count))
+            text += line + "\n"
+        }
+        for entry in changes.insertedEntries {
+            let line = try line(for: entry)
+            let start = startSize + text.utf8.count
+            others.append(.init(entry: entry, start: start, end: start + line.utf8.count))
             text += line + "\n"
         }
         let creating = loaded.file == nil
@@ -75,7 +83,7 @@ extension LockedJournal {
                 try syncDirectory()
             }
             if let intentFD { clearAppendIntent(lockFD: intentFD) }
-            self.loaded = LoadedFile(entries: entries, file: written, endsWithNewline: true)
+            self.loaded = LoadedFile(entries: entries, others: others, file: written, endsWithNewline: true)
         } catch {
             // Leave the journal as it was: remove the file this append created, or cut off
             // whatever part of the new lines reached it (unless the file is no longer the journal).

@@ -15,7 +15,8 @@ extension LockedJournal {
             bytes.removeLast(bytes.count - readLimit)
         }
         let reader = JournalReader(bytes, firstProblemOnly: false)
-        return JournalReport(brewCount: reader.entries.count, problems: reader.problems)
+        return JournalReport(brewCount: reader.entries.count, problems: reader.problems,
+                             entries: reader.others.map(\.entry), unknownKindCount: reader.unknownKindCount)
     }
 
     /// Moves every bad line, byte for byte, to `PATH.rejected` (appending, each ending in a

@@ -8,7 +8,8 @@ import Darwin
 
 /// Rewriting: how updates and removals reach the journal, atomically.
 extension LockedJournal {
-    /// Writes the whole journal anew with `changes` applied, copying untouched lines byte for byte.
+    /// Writes the whole journal anew with `changes` applied, copying untouched lines (brews, records
+    /// of other kinds, lines of kinds BrewLog does not know) byte for byte.
     func rewrite(_ changes: JournalChanges, loaded: LoadedFile) throws(JournalError) {
         try verifyUnchanged(since: loaded.file)
         let bytes = loaded.text.count == loaded.file?.size ? loaded.text : try readFile()?.bytes ?? []
@@ -21,8 +22,18 @@ extension LockedJournal {
         for record in changes.inserted {
             inserted.append((record, try line(for: record)))
         }
+        var updatedEntries: [BrewID: (entry: JournalEntry, line: String)] = [:]
+        for entry in changes.updatedEntries {
+            updatedEntries[entry.id] = (entry, try line(for: entry))
+        }
+        var insertedEntries: [(entry: JournalEntry, line: String)] = []
+        for entry in changes.insertedEntries {
+            insertedEntries.append((entry, try line(for: entry)))
+        }
         var entries: [JournalSnapshot.Entry] = []
+        var others: [JournalSnapshot.OtherLine] = []
         var next = loaded.entries.startIndex
+        var nextOther = loaded.others.startIndex
         let file = try replaceContents(replacing: loaded.file) { (output: inout ChunkedWriter) throws(SystemCallError) in
             try bytes.withUnsafeBufferPointer { buffer throws(SystemCallError) in
                 try forEachLine(in: buffer) { line throws(SystemCallError) in
@@ -31,6 +42,21 @@ extension LockedJournal {
                     if next < loaded.entries.endIndex, loaded.entries[next].start == line.range.lowerBound {
                         entry = loaded.entries[next]
                         next += 1
+                    }
+                    if entry == nil, nextOther < loaded.others.endIndex, loaded.others[nextOther].start == line.range.lowerBound {
+                        let other = loaded.others[nextOther]
+                        nextOther += 1
+                        guard !removed.contains(other.entry.id) else { return }
+                        let start = output.total
+                        if let (entry, text) = updatedEntries[other.entry.id] {
+                            try output.write(text)
+                            others.append(.init(entry: entry, start: start, end: output.total))
+                        } else {
+                            try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
+                            others.append(.init(entry: other.entry, start: start, end: output.total))
+                        }
+                        try output.write("\n")
+                        return
                     }
                     if let entry, removed.contains(entry.id) { return }
                     let start = output.total
@@ -52,8 +78,14 @@ extension LockedJournal {
                 entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: output.total))
                 try output.write("\n")
             }
+            for (entry, text) in insertedEntries {
+                let start = output.total
+                try output.write(text)
+                others.append(.init(entry: entry, start: start, end: output.total))
+                try output.write("\n")
+            }
         }
-        self.loaded = LoadedFile(entries: entries, file: file, endsWithNewline: true)
+        self.loaded = LoadedFile(entries: entries, others: others, file: file, endsWithNewline: true)
     }
 
     /// The prefix of the temporary files a rewrite creates next to the journal.

@@ -38,6 +38,8 @@ public final class LockedJournal: Journal {
     struct LoadedFile {
         /// The brews' lines, in file order, by byte offset (shared with the snapshot, not copied).
         var entries: [JournalSnapshot.Entry]
+        /// The lines of records of other kinds BrewLog knows, in file order.
+        var others: [JournalSnapshot.OtherLine] = []
         /// The file as read or last written; `nil` when it does not exist.
         var file: FileStatus?
         var endsWithNewline: Bool
@@ -92,9 +94,10 @@ public final class LockedJournal: Journal {
         if let readLimit, readLimit < bytes.count {
             bytes.removeLast(bytes.count - readLimit)
         }
-        let entries = try JournalReader.brews(of: bytes, path: path)
-        loaded = LoadedFile(entries: entries, file: file, endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true, text: bytes)
-        return JournalSnapshot(text: bytes, entries: entries)
+        let reader = try JournalReader.records(of: bytes, path: path)
+        loaded = LoadedFile(entries: reader.entries, others: reader.others, file: file,
+                            endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true, text: bytes)
+        return JournalSnapshot(text: bytes, entries: reader.entries, others: reader.others, unknownKindCount: reader.unknownKindCount)
     }
 
     /// Writes `changes`: appended when they are inserts only, otherwise an atomic rewrite.
@@ -103,7 +106,7 @@ public final class LockedJournal: Journal {
         try requireOpen("save", writing: true)
         guard let loaded else { throw .notHeld(path: path, operation: "save before loading") }
         if changes.isAppendOnly {
-            try append(changes.inserted, to: loaded)
+            try append(changes, to: loaded)
         } else {
             try rewrite(changes, loaded: loaded)
         }
@@ -143,13 +146,22 @@ public final class LockedJournal: Journal {
     /// writes a line that would make the journal unreadable (a date outside the years RFC 3339
     /// allows, a line too long, a value out of range), whatever let the record through.
     func line(for record: BrewRecord) throws(JournalError) -> String {
-        var text = BrewLineCodec.encode(record)
+        try checked(BrewLineCodec.encode(record), id: record.id)
+    }
+
+    /// The journal line for `entry`, checked like a brew's.
+    func line(for entry: JournalEntry) throws(JournalError) -> String {
+        try checked(KindedLineCodec.encode(entry), id: entry.id)
+    }
+
+    private func checked(_ line: String, id: BrewID) throws(JournalError) -> String {
+        var text = line
         let problem: LineProblem? = text.withUTF8 { bytes in
             if case let .failure(problem) = checkLine(bytes, terminated: true, first: false) { return problem }
             return nil
         }
         if let problem {
-            throw .unwritable(path: path, id: record.id.rawValue, reason: problem.reason)
+            throw .unwritable(path: path, id: id.rawValue, reason: problem.reason)
         }
         return text
     }

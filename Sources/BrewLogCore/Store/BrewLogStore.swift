@@ -4,8 +4,13 @@ import Foundation
 ///
 /// Mutations (``recordBrew(at:_:)``, edits through a brew's properties or bindings, ``remove(_:)``)
 /// happen in memory, are tracked and never throw; ``save()`` persists exactly the tracked change
-/// set. Derived values (``streak``, ``streakSummary``) are memoised and recomputed only when a
-/// brew is added or removed, a brew's date changes, or the day changes.
+/// set. Derived values (``streak``, ``streakSummary``, ``streakCalendar``) are memoised and
+/// recomputed only when a brew or skip day is added or removed, a brew's date changes, the rules
+/// change, or the day changes.
+///
+/// Besides brews the store holds the journal's records of other kinds (``entries``: skip days),
+/// tracked the same way (a scope that read the streak hears about a new skip day). Ids are unique
+/// across kinds.
 ///
 /// Brews are made into `Brew` objects only when asked for: the store starts from the journal's
 /// validated snapshot (ids and dates), so a streak, an add or an `edit last` over a million brews
@@ -19,7 +24,13 @@ public final class BrewLogStore {
     public let timeZone: any UTCOffsetSource
     private let journal: any Journal
     private let clock: BrewClock
-    private let changeLog = ChangeLog()
+    let changeLog = ChangeLog()
+    /// The records of other kinds, in journal order (see ``entries``).
+    var storedEntries: [JournalEntry] = []
+    var storedRules: StreakRules
+    /// The last streak computed, and what it was computed from: the version of its inputs, the
+    /// day, and the earliest brew still in the future then (when now passes it, it counts).
+    var memo: (version: Int, today: CalendarDay, nextBrewMoment: Date?, calendar: StreakCalendar)?
 
     /// One brew of the store: still only in the snapshot (by its index there), or an object.
     private enum Slot {
@@ -34,18 +45,19 @@ public final class BrewLogStore {
     /// two lookups of a typical command a linear scan of a million ids is cheaper than hashing them.
     private var positionByID: [BrewID: Int]?
     private var lookupsByID = 0
-    private var memo: (version: Int, summary: StreakSummary)?
 
-    /// An empty store in memory, on the system clock and time zone.
+    /// An empty store in memory, on the system clock and time zone, with the standard streak rules.
     public convenience init() {
         self.init(journal: InMemoryJournal(), clock: .system, timeZone: TimeZone.current)
     }
 
-    /// A store over `journal`, telling time by `clock` in `timeZone`. Call ``load()`` to read the journal.
-    public init(journal: any Journal, clock: BrewClock, timeZone: any UTCOffsetSource) {
+    /// A store over `journal`, telling time by `clock` in `timeZone` and counting streaks by
+    /// `rules`. Call ``load()`` to read the journal.
+    public init(journal: any Journal, clock: BrewClock, timeZone: any UTCOffsetSource, rules: StreakRules = .standard) {
         self.journal = journal
         self.clock = clock
         self.timeZone = timeZone
+        self.storedRules = rules
     }
 
     deinit {
@@ -59,9 +71,11 @@ public final class BrewLogStore {
         snapshot = loaded
         slots = (0..<loaded.count).map(Slot.stored)
         storedCount = loaded.count
+        storedEntries = loaded.entries
         positionByID = nil
         changeLog.reset()
         registry.didChange(\BrewLogStore.brews)
+        registry.didChange(\BrewLogStore.entries)
     }
 
     /// Every brew, in journal order (tracked as a whole: insert, remove, replace). Makes every
@@ -106,10 +120,14 @@ public final class BrewLogStore {
         return newest.map { materialize($0.position) }
     }
 
-    /// A brew on `day` (its own calendar day), if there is one.
+    /// A brew that counts for the streak day `day` (see ``streakDay(of:)``), if there is one.
     public func brew(on day: CalendarDay) -> Brew? {
         registry.access(\BrewLogStore.brews)
-        return slots.indices.first { timestamp(at: $0).day == day }.map(materialize)
+        let now = self.now
+        return slots.indices.first {
+            let timestamp = timestamp(at: $0)
+            return timestamp.date <= now && streakDay(of: timestamp) == day
+        }.map(materialize)
     }
 
     /// The current moment on the store's clock.
@@ -118,8 +136,9 @@ public final class BrewLogStore {
     /// The current moment with the UTC offset of the store's time zone.
     public var nowTimestamp: Timestamp { Timestamp(date: now, timeZone: timeZone) }
 
-    /// Today's date in the store's time zone.
-    public var today: CalendarDay { nowTimestamp.day }
+    /// Today's streak day: the date in the store's time zone, less the rules' day start (before
+    /// 04:00 with a 04:00 day start, today is still yesterday's date).
+    public var today: CalendarDay { rules.day(of: nowTimestamp) }
 
     /// Records a brew at `timestamp` (now when `nil`), filled in by `configure` (which cannot
     /// change the fresh id); never throws.
@@ -143,7 +162,7 @@ public final class BrewLogStore {
     /// Adds `brew` (whose id must not be in the store yet; a duplicate is ignored and `false` returned).
     @discardableResult
     public func insert(_ brew: Brew) -> Bool {
-        guard index[brew.id] == nil else { return false }
+        guard index[brew.id] == nil, !storedEntries.contains(where: { $0.id == brew.id }) else { return false }
         append(brew)
         return true
     }
@@ -204,26 +223,11 @@ public final class BrewLogStore {
         }
     }
 
-    /// The current streak in days.
-    public var streak: Int { streakSummary.current }
-
-    /// Current and longest streak, whether today has a brew, and the days that frame them.
-    ///
-    /// Reading it inside `withTracking` makes the scope depend on the brews and each brew's
-    /// date, and on nothing else: a notes edit does not invalidate it.
-    public var streakSummary: StreakSummary {
-        let today = self.today
-        let version = changeLog.streakInputsVersion
-        if let memo, memo.version == version, memo.summary.today == today, !ChangeRegistry.isTracking {
-            return memo.summary
-        }
-        // Inside a tracking scope every brew's date must be read through its registry; outside
-        // one, the snapshot's dates do, without making a single object.
-        let summary = !ChangeRegistry.isTracking
-            ? StreakSummary(brewDays: slots.indices.lazy.map { self.timestamp(at: $0).day }, today: today)
-            : StreakSummary(brewDays: brews.lazy.map(\.day), today: today)
-        memo = (version, summary)
-        return summary
+    /// Every brew's timestamp, for the streak: inside a tracking scope read through each brew's
+    /// registry (so the scope depends on every date); outside one, from the snapshot, without
+    /// making a single object.
+    var streakTimestamps: [Timestamp] {
+        ChangeRegistry.isTracking ? brews.map(\.timestamp) : slots.indices.map(timestamp(at:))
     }
 
     /// What ``save()`` would write now.
@@ -233,7 +237,8 @@ public final class BrewLogStore {
         for case let .live(brew) in slots where changed.contains(brew.id) {
             brews[brew.id] = brew
         }
-        return changeLog.changes { brews[$0] }
+        let entries = Dictionary(storedEntries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return changeLog.changes(resolving: { brews[$0] }, entry: { entries[$0] })
     }
 
     /// Writes the pending changes to the journal, then forgets them.
@@ -253,10 +258,23 @@ public final class BrewLogStore {
         return record
     }
 
-    private func freshID() -> BrewID {
+    /// An id no record of any kind in the store has.
+    func freshID() -> BrewID {
         var id = BrewID.random()
-        while slots.indices.contains(where: { self.id(at: $0) == id }) { id = BrewID.random() }
+        while slots.indices.contains(where: { self.id(at: $0) == id }) || storedEntries.contains(where: { $0.id == id }) {
+            id = BrewID.random()
+        }
         return id
+    }
+
+    /// Whether a brew has exactly this id (without tracking a read).
+    func hasBrew(id: BrewID) -> Bool {
+        slots.indices.contains { self.id(at: $0) == id }
+    }
+
+    /// The ids of the brews whose id starts with `prefix` (without tracking a read).
+    func brewIDs(withPrefix prefix: String) -> [BrewID] {
+        slots.indices.map(id(at:)).filter { $0.rawValue.hasPrefix(prefix) }
     }
 
     private func id(at position: Int) -> BrewID {

@@ -4,6 +4,10 @@ public struct JournalReport: Equatable, Sendable {
     public let brewCount: Int
     /// Every bad line, in file order.
     public let problems: [JournalProblem]
+    /// The valid records of other kinds BrewLog knows (skip days), in file order.
+    public var entries: [JournalEntry] = []
+    /// How many valid lines hold a kind BrewLog does not know (kept, otherwise ignored).
+    public var unknownKindCount = 0
 }
 
 /// One bad line of a journal, as `check` reports it.

@@ -20,6 +20,19 @@ struct JournalReader {
     private(set) var entries: [JournalSnapshot.Entry] = []
     /// Every bad line, in file order (only the first when reading stops there).
     private(set) var problems: [JournalProblem] = []
+    /// The valid records of other kinds BrewLog knows, in order.
+    private(set) var others: [JournalSnapshot.OtherLine] = []
+    /// How many valid lines hold a kind BrewLog does not know.
+    private(set) var unknownKindCount = 0
+
+    /// A line that is not a brew, as a run found it: its line (in the run), its bytes, and
+    /// the record (`nil` for a kind BrewLog does not know) and id.
+    private struct OtherRecord: Sendable {
+        let line: Int
+        let range: Range<Int>
+        let entry: JournalEntry?
+        let id: BrewID?
+    }
 
     /// One run of lines, checked on its own: its brews and the line (in the run) of each, its
     /// number of lines, and its problems.
@@ -28,6 +41,7 @@ struct JournalReader {
         var lines: [Int] = []
         var lineCount = 0
         var problems: [JournalProblem] = []
+        var others: [OtherRecord] = []
     }
 
     /// Validates `text`, stopping at the first problem when `firstProblemOnly`.
@@ -45,13 +59,30 @@ struct JournalReader {
         var lineOffset = 0
         for case let run? in checked {
             var found = run.problems.map { JournalProblem(line: $0.line + lineOffset, reason: $0.reason, range: $0.range) }
+            // Ids are unique across kinds, so the other records join the brews in line order.
+            var nextOther = run.others.startIndex
+            func admitOthers(before line: Int) {
+                while nextOther < run.others.endIndex, run.others[nextOther].line < line {
+                    let other = run.others[nextOther]
+                    nextOther += 1
+                    if let id = other.id, let problem = duplicates.admit(id, line: lineOffset + other.line) {
+                        found.append(JournalProblem(line: lineOffset + other.line, reason: problem.reason, range: other.range))
+                    } else if let entry = other.entry {
+                        others.append(.init(entry: entry, start: other.range.lowerBound, end: other.range.upperBound))
+                    } else {
+                        unknownKindCount += 1
+                    }
+                }
+            }
             for (entry, line) in zip(run.entries, run.lines) {
+                if !run.others.isEmpty { admitOthers(before: line) }
                 if let problem = duplicates.admit(entry.id, line: lineOffset + line) {
                     found.append(JournalProblem(line: lineOffset + line, reason: problem.reason, range: entry.start..<entry.end))
                 } else {
                     entries.append(entry)
                 }
             }
+            admitOthers(before: Int.max)
             if !found.isEmpty {
                 found.sort { $0.line < $1.line }
                 problems += found
@@ -64,13 +95,13 @@ struct JournalReader {
         }
     }
 
-    /// Validates `text` for loading: its brews, or the first bad line as `PATH:LINE: reason`.
-    static func brews(of text: [UInt8], path: String) throws(JournalError) -> [JournalSnapshot.Entry] {
+    /// Validates `text` for loading: its records, or the first bad line as `PATH:LINE: reason`.
+    static func records(of text: [UInt8], path: String) throws(JournalError) -> JournalReader {
         let reader = JournalReader(text, firstProblemOnly: true)
         if let problem = reader.problems.first {
             throw .malformedLine(path: path, line: problem.line, reason: problem.reason)
         }
-        return reader.entries
+        return reader
     }
 
     /// Checks the lines in `bounds`, stopping at the first bad one when `firstProblemOnly`.
@@ -87,10 +118,17 @@ struct JournalReader {
                 let first = bounds.lowerBound == 0 && line.number == 1
                 let start = bounds.lowerBound + line.range.lowerBound
                 switch checkLine(UnsafeBufferPointer(rebasing: slice[line.range]), terminated: line.terminated, first: first) {
-                case let .success(brew):
-                    if let brew {
-                        run.entries.append(.init(id: brew.id, timestamp: brew.timestamp, start: start, end: start + line.range.count))
+                case let .success(content):
+                    switch content {
+                    case nil:
+                        break
+                    case let .brew(id, timestamp)?:
+                        run.entries.append(.init(id: id, timestamp: timestamp, start: start, end: start + line.range.count))
                         run.lines.append(line.number)
+                    case let .entry(entry)?:
+                        run.others.append(OtherRecord(line: line.number, range: start..<start + line.range.count, entry: entry, id: entry.id))
+                    case let .unknownKind(id)?:
+                        run.others.append(OtherRecord(line: line.number, range: start..<start + line.range.count, entry: nil, id: id))
                     }
                 case let .failure(problem):
                     run.problems.append(JournalProblem(line: line.number, reason: problem.reason, range: start..<start + line.range.count))

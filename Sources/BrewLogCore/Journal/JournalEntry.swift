@@ -1,0 +1,28 @@
+/// A journal record of a known kind other than a brew: a line with a `"kind"` key.
+///
+/// Brews stay apart (they are most of a journal and have their own fast path); every other kind
+/// is a case here, so adding one (a bag of beans, say) means a case, its codec in
+/// ``KindedLineCodec`` and the switches the compiler then points at.
+public enum JournalEntry: Hashable, Sendable {
+    /// A day that bridges the streak.
+    case skip(SkipDay)
+
+    /// The kinds BrewLog knows besides brews, by the word in their `"kind"` key.
+    public enum Kind: String, CaseIterable, Sendable {
+        case skip
+    }
+
+    /// The record's id, unique across every kind in a journal.
+    public var id: BrewID {
+        switch self {
+        case let .skip(skip): skip.id
+        }
+    }
+
+    /// The record's kind.
+    public var kind: Kind {
+        switch self {
+        case .skip: .skip
+        }
+    }
+}

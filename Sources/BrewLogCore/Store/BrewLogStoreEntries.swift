@@ -1,0 +1,88 @@
+/// Records of other kinds than brews (skip days), held and tracked like brews.
+extension BrewLogStore {
+    /// The records of other kinds, in journal order (tracked as a whole: insert, remove, replace).
+    public var entries: [JournalEntry] {
+        registry.access(\BrewLogStore.entries)
+        return storedEntries
+    }
+
+    /// The skip days, in journal order.
+    public var skipDays: [SkipDay] {
+        entries.compactMap { entry in
+            if case let .skip(skip) = entry { return skip }
+            return nil
+        }
+    }
+
+    /// The skip day recorded for `day`, if any.
+    public func skipDay(on day: CalendarDay) -> SkipDay? {
+        skipDays.first { $0.day == day }
+    }
+
+    /// Marks `day` as a skip day with `notes`; when it is one already, that skip day is returned
+    /// unchanged and `added` is false. Never throws.
+    @discardableResult
+    public func recordSkip(on day: CalendarDay, notes: String? = nil) -> (skip: SkipDay, added: Bool) {
+        if let existing = skipDay(on: day) { return (existing, false) }
+        let skip = SkipDay(id: freshID(), day: day, notes: notes.flatMap { $0.isEmpty ? nil : $0 })
+        append(.skip(skip))
+        return (skip, true)
+    }
+
+    /// Adds `entry` (an import); `false`, and nothing added, when its id is taken by a record of
+    /// any kind or it is a skip day for a day that has one.
+    @discardableResult
+    public func insert(_ entry: JournalEntry) -> Bool {
+        guard !hasBrew(id: entry.id), !storedEntries.contains(where: { $0.id == entry.id }) else { return false }
+        switch entry {
+        case let .skip(skip):
+            guard skipDay(on: skip.day) == nil else { return false }
+        }
+        append(entry)
+        return true
+    }
+
+    /// Removes the record of another kind with `entry`'s id; one not in the store is ignored.
+    public func remove(_ entry: JournalEntry) {
+        guard let position = storedEntries.firstIndex(where: { $0.id == entry.id }) else { return }
+        storedEntries.remove(at: position)
+        changeLog.noteRemovedEntry(entry.id)
+        registry.didChange(\BrewLogStore.entries)
+    }
+
+    /// The record `reference` names: a brew or a record of another kind, by its whole id or a
+    /// unique id prefix of 4+ characters; `last` is the newest brew. A prefix shared by records
+    /// of different kinds is ambiguous like one shared by two brews.
+    public func record(matching reference: String) throws(BrewLookupError) -> JournalItem {
+        if reference == "last" {
+            return .brew(try brew(matching: reference))
+        }
+        if let id = BrewID(reference) {
+            if let entry = storedEntries.first(where: { $0.id == id }) { return .entry(entry) }
+            if let brew = brew(id: id) { return .brew(brew) }
+        }
+        let entryMatches = reference.count >= 4 ? storedEntries.filter { $0.id.rawValue.hasPrefix(reference) } : []
+        guard let entry = entryMatches.first else {
+            return .brew(try brew(matching: reference))
+        }
+        let brewMatches = brewIDs(withPrefix: reference)
+        guard entryMatches.count == 1, brewMatches.isEmpty else {
+            throw .ambiguous(reference, candidates: (entryMatches.map(\.id) + brewMatches).sorted())
+        }
+        return .entry(entry)
+    }
+
+    private func append(_ entry: JournalEntry) {
+        storedEntries.append(entry)
+        changeLog.noteInsertedEntry(entry.id)
+        registry.didChange(\BrewLogStore.entries)
+    }
+}
+
+/// A record of the journal of any kind, as ``BrewLogStore/record(matching:)`` finds it.
+public enum JournalItem {
+    /// A brew.
+    case brew(Brew)
+    /// A record of another kind.
+    case entry(JournalEntry)
+}
