@@ -14,6 +14,9 @@ enum Commands {
 
     static let specs: [CommandSpec] = all.map { $0.spec }
 
+    /// The commands help, the manual and completions list (not the hidden helpers).
+    static let listed: [CommandSpec] = specs.filter { !$0.hidden }
+
     static func run(_ spec: CommandSpec, _ context: CommandContext) throws(CLIError) {
         guard let command = all.first(where: { $0.spec.name == spec.name }) else { return }
         try command.run(context)

@@ -1,5 +1,9 @@
-/// The nearest of `candidates` to `word` by Levenshtein distance, when it is close enough to be a typo.
+/// What `word` was probably meant to be, among `candidates`: the one it is a prefix of, when
+/// only one is (`rate` is `rating`, though `date` is nearer in spelling: a name cut short is the
+/// likelier slip); else the nearest by Levenshtein distance, when it is close enough to be a typo.
 func nearest(to word: String, in candidates: [String]) -> String? {
+    let extended = Set(candidates.filter { $0.hasPrefix(word) && $0 != word })
+    if !word.isEmpty, extended.count == 1, let only = extended.first { return only }
     let scored = candidates.map { (candidate: $0, distance: editDistance(word, $0)) }
     guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
     let limit = max(1, min(3, word.count / 3 + 1))
