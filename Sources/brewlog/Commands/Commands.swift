@@ -10,6 +10,7 @@ enum Commands {
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
         StreakCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, CheckCommand.self,
         CompletionCommand.self,
+        CompletionValuesCommand.self,
     ]
 
     static let specs: [CommandSpec] = all.map { $0.spec }
