@@ -149,15 +149,19 @@ enum CompletionScripts {
             \(valueCases)    esac
             }
 
-            # COMPREPLY: each candidate without the part of the word readline keeps, which ends
-            # at the last COMP_WORDBREAKS character typed before any quote.
+            # COMPREPLY: each candidate without the part of the word readline keeps: all but
+            # the last piece bash split the word into (none when that piece is only break
+            # characters, as the = of --file= is), read as the shell will read it.
             _brewlog_reply() {
-                local raw="$1" keep="" i c candidate
-                for ((i = 0; i < ${#raw}; i++)); do
-                    c="${raw:i:1}"
-                    [[ "$c" == [\\"\\'\\\\] ]] && break
-                    [[ "${COMP_WORDBREAKS-}" == *"$c"* ]] && keep="${raw:0:i+1}"
+                local raw="$1" piece="${COMP_WORDS[COMP_CWORD]-}" keep="" i candidate
+                for ((i = 0; i < ${#piece}; i++)); do
+                    [[ "${COMP_WORDBREAKS-}" == *"${piece:i:1}"* ]] || break
                 done
+                ((i == ${#piece})) && piece=""
+                if [[ "$raw" == *"$piece" ]]; then
+                    _brewlog_dequote "${raw:0:${#raw}-${#piece}}"
+                    keep="$REPLY"
+                fi
                 for candidate in "${candidates[@]}"; do
                     [[ "$candidate" == "$keep"* ]] && COMPREPLY+=("${candidate:${#keep}}")
                 done
