@@ -29,6 +29,16 @@ struct HelpTextTests {
         #expect(plain.split(separator: "\n").contains { $0.count > 70 }, "the width is used, not a narrower one")
     }
 
+    @Test("an example keeps its spacing; a terminal narrower than 20 columns gets help for 20")
+    func literalAndNarrow() {
+        let sandbox = Sandbox(runner: .inProcess)
+        #expect(sandbox.ok(["completion", "--help"]).contains("\n  zsh:  mkdir -p ~/.zfunc"))
+        #expect(sandbox.ok(["--help"], env: ["COLUMNS": "3"]) == sandbox.ok(["--help"], env: ["COLUMNS": "20"]))
+        for line in sandbox.ok(["edit", "--help"], env: ["COLUMNS": "20"]).split(separator: "\n") {
+            #expect(BrewFormatting.displayWidth(String(line)) <= 20, "'\(line)'")
+        }
+    }
+
     @Test("a description that wraps continues under itself, the words in order")
     func hangingIndent() throws {
         let help = Sandbox(runner: .inProcess).ok(["edit", "--help"], env: ["COLUMNS": "50"])

@@ -38,7 +38,10 @@ enum HelpText {
         /// Where descriptions start: 26 columns, fewer on a narrow terminal.
         var column: Int { min(26, max(6, width - 24)) }
 
-        init(width: Int) { self.width = max(1, width) }
+        /// Narrower than this, help is laid out for this width: a line cannot hold a heading.
+        static let narrowest = 20
+
+        init(width: Int) { self.width = max(Layout.narrowest, width) }
 
         /// `  name                    help`, the help wrapped under itself; on a line of its own
         /// when the name reaches the help's column.
@@ -65,8 +68,8 @@ enum HelpText {
             return lines(TextWrapping.wrap(usage, lead: "USAGE: ", indent: indent, width: width))
         }
 
-        /// A discussion's prose filled to the width, its literal lines kept, each wrapped under
-        /// its own indent plus two when it is too wide.
+        /// A discussion's prose filled to the width, its literal lines kept as written, each
+        /// wrapped under its own indent plus two only when it is too wide.
         func discussion(_ discussion: String) -> String {
             DiscussionBlock.parse(discussion).map { block in
                 switch block {
@@ -74,6 +77,8 @@ enum HelpText {
                     return paragraph(text, lead: "")
                 case .literal(let literal):
                     return literal.map { line in
+                        // Kept as written (its spacing aligns columns) unless it is too wide.
+                        if TextWrapping.columns(line) + 2 <= width { return "  " + line + "\n" }
                         let lead = "  " + String(line.prefix { $0 == " " })
                         return lines(TextWrapping.wrap(line, lead: lead, indent: lead.count + 2, width: width))
                     }.joined()
