@@ -81,6 +81,14 @@ struct CompletionTests {
         #expect(bash.components(separatedBy: "        completion) ").count == 3, "one case for its options, one for its argument")
     }
 
+    @Test("fixed values are plain words, which no shell reads as syntax")
+    func plainFixedWords() {
+        let sources = CompletionScripts.valueOptions.map(CompletionSource.value(of:)) + CompletionScripts.commands.map { CompletionSource.arguments(of: $0.name) }
+        for word in sources.flatMap(\.words) {
+            #expect(!word.isEmpty && word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }, "'\(word)'")
+        }
+    }
+
     // MARK: fish
 
     static let fishCases: [(line: String, expected: [String])] = [
