@@ -31,7 +31,9 @@ struct BrewLogApp {
         do throws(CLIError) {
             switch try CommandLineParser(commands: Commands.specs).parse(arguments) {
             case let .help(command):
-                out.write(HelpText.render(command))
+                out.write(HelpText.render(command, width: terminalWidth() ?? HelpText.defaultWidth))
+            case .manual:
+                out.write(ManPage.render())
             case .version:
                 out.line("brewlog \(BrewLogApp.version)")
             case let .run(spec, parsed):
