@@ -33,7 +33,7 @@ struct CompletionTests {
     static let bashCases: [(line: String, words: [String], expected: [String])] = [
         ("brewlog ", ["brewlog", ""], topLevel),
         ("brewlog ed", ["brewlog", "ed"], ["edit"]),
-        ("brewlog add --ra", ["brewlog", "add", "--ra"], ["--rating"]),
+        ("brewlog add --ra", ["brewlog", "add", "--ra"], ["--rating", "--ratio"]),
         ("brewlog add --rating ", ["brewlog", "add", "--rating", ""], []),
         ("brewlog export --format ", ["brewlog", "export", "--format", ""], ["jsonl", "json", "csv"]),
         ("brewlog export --format=j", ["brewlog", "export", "--format", "=", "j"], ["jsonl", "json"]),
@@ -94,7 +94,7 @@ struct CompletionTests {
     static let fishCases: [(line: String, expected: [String])] = [
         ("brewlog ", commandNames),
         ("brewlog ed", ["edit"]),
-        ("brewlog add --ra", ["--rating"]),
+        ("brewlog add --ra", ["--rating", "--ratio"]),
         ("brewlog add --rating ", []),
         ("brewlog add --notes ", []),
         ("brewlog export --format ", ["csv", "json", "jsonl"]),

@@ -1,15 +1,18 @@
 /// What `word` was probably meant to be, among `candidates`. A name cut short or mistyped near
 /// its end is the likelier slip, so before spelling distance: the one candidate `word` is a
-/// prefix of; else the one candidate sharing the longest start with it, when that start is at
+/// prefix of; else the candidate sharing the longest start with it, when that start is at
 /// least three characters and half the word (`rate` is `rating`, though `date` is nearer in
-/// spelling); else the nearest by Levenshtein distance, when it is close enough to be a typo.
+/// spelling), the first in `candidates` order on a tie (a command lists its common options
+/// first: `rating` before `ratio`); else the nearest by Levenshtein distance, when it is close
+/// enough to be a typo.
 func nearest(to word: String, in candidates: [String]) -> String? {
-    let distinct = Array(Set(candidates.filter { $0 != word }))
+    var seen: Set<String> = []
+    let distinct = candidates.filter { $0 != word && seen.insert($0).inserted }
     let extended = distinct.filter { $0.hasPrefix(word) }
     if !word.isEmpty, extended.count == 1 { return extended[0] }
     let shared = distinct.map { (candidate: $0, length: zip($0, word).prefix { $0 == $1 }.count) }
     if let longest = shared.map(\.length).max(), longest >= 3, longest * 2 >= word.count,
-       shared.filter({ $0.length == longest }).count == 1, let best = shared.first(where: { $0.length == longest }) {
+       let best = shared.first(where: { $0.length == longest }) {
         return best.candidate
     }
     let scored = candidates.map { (candidate: $0, distance: editDistance(word, $0)) }
