@@ -9,10 +9,13 @@ enum Commands {
     static let all: [any BrewLogCommand.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
         StreakCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, CheckCommand.self,
-        CompletionCommand.self,
+        ConfigCommand.self, CompletionCommand.self,
     ]
 
     static let specs: [CommandSpec] = all.map { $0.spec }
+
+    /// The names an alias cannot take: every command's, and `help`.
+    static let names: Set<String> = Set(specs.map(\.name) + ["help"])
 
     static func run(_ spec: CommandSpec, _ context: CommandContext) throws(CLIError) {
         guard let command = all.first(where: { $0.spec.name == spec.name }) else { return }

@@ -44,7 +44,7 @@ struct CommandSpec {
 
 /// Options every command accepts, before or after the subcommand name.
 enum GlobalOptions {
-    static let file = OptionSpec("file", value: "path", help: "The journal file (default: $BREWLOG_FILE, then $XDG_DATA_HOME/brewlog/journal.jsonl).")
+    static let file = OptionSpec("file", value: "path", help: "The journal file (default: $BREWLOG_FILE, then the config's journal.file, then $XDG_DATA_HOME/brewlog/journal.jsonl).")
     static let color = OptionSpec("color", value: "when", help: "Colour output: auto, always or never (default: auto).")
     static let quiet = OptionSpec("quiet", short: "q", help: "Print only what a script needs.")
     static let help = OptionSpec("help", short: "h", help: "Show help information.")
