@@ -52,7 +52,7 @@ enum ConfigEditing {
 
     /// Keeps the edited text in a new private file beside the config file and names it.
     private static func rescue(_ text: [UInt8], file: ConfigFile, _ context: CommandContext) -> CLIError {
-        let path = file.path + ".edited-\(Int(context.now.timeIntervalSince1970))"
+        let path = file.path + ".edited-\(Int(context.now.timeIntervalSince1970))-\(getpid())"
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd >= 0 {
             let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
