@@ -97,5 +97,6 @@ struct ConfigEditorTests {
         // A section with a comment in it is kept.
         #expect(try unset("[ui]\n# colours\ncolor = auto\n", "ui.color") == "[ui]\n# colours\n")
         #expect(try unset("[ui]\ncolor = auto", "ui.color") == "")
+        #expect(try unset("\u{FEFF}[ui]\ncolor = auto\n", "ui.color") == "\u{FEFF}")
     }
 }

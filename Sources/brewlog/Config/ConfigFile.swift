@@ -135,7 +135,7 @@ struct ConfigFile {
 
     /// The prefix of temporary files, so a writer can remove those a killed one left.
     private static func temporaryPrefix(of target: String) -> String {
-        "." + target.split(separator: "/").last.map(String.init).orEmpty + ".tmp-"
+        "." + (target.split(separator: "/").last.map(String.init) ?? "config") + ".tmp-"
     }
 
     /// Removes temporary files a killed writer left beside `target` (under the lock, so none is in use).
@@ -197,9 +197,4 @@ struct ConfigFile {
             system.close(folderFD)
         }
     }
-}
-
-extension Optional where Wrapped == String {
-    /// The text, or `""`.
-    fileprivate var orEmpty: String { self ?? "" }
 }

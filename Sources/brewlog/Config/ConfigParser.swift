@@ -49,7 +49,8 @@ struct ConfigParser {
     private mutating func parseLines() throws(ConfigSyntaxError) {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         while position < bytes.count {
-            let lineStart = position == 3 && line == 1 ? 0 : position
+            // Each pass starts a line (after the byte order mark, which belongs to no line).
+            let lineStart = position
             skipSpaces()
             guard let byte = current else { break }
             switch byte {
