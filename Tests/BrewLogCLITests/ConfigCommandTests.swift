@@ -24,6 +24,7 @@ struct ConfigCommandTests {
         let sandbox = Sandbox(runner: .inProcess)
         #expect(sandbox.run(["config", "get", "ui.color"]).status == 1)
         #expect(sandbox.run(["config", "list"]).stdout == "")
+        sandbox.ok(["list"])
         #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.config"))
         sandbox.ok(["config", "set", "ui.color", "never"])
         #expect(sandbox.config == "[ui]\n\tcolor = never\n")

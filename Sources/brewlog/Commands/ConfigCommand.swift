@@ -1,5 +1,4 @@
 import BrewLogCore
-import Foundation
 
 /// `brewlog config get|set|unset|list|edit`: reads and changes the configuration file, keeping
 /// its comments, order and layout.

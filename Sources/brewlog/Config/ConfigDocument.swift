@@ -8,8 +8,6 @@ struct ConfigDocument: Sendable {
         let name: String
         /// The subsection (case kept), or `nil`.
         let subsection: String?
-        /// The line the header is on (from 1).
-        let line: Int
         /// The offset of the header line's first byte.
         let start: Int
         /// The offset just past the header line (after its line break).

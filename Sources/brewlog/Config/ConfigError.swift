@@ -1,6 +1,6 @@
 import BrewLogCore
 
-/// Every way reading or writing the configuration can fail; ``CLIError/init(_:)-config`` gives
+/// Every way reading or writing the configuration can fail; `CLIError.init(_: ConfigError)` gives
 /// each its message, hint and exit code.
 enum ConfigError: Error, Sendable {
     /// A syntax error at `PATH:LINE` (78).

@@ -71,7 +71,6 @@ struct ConfigParser {
     // MARK: Headers
 
     private mutating func parseHeader(lineStart: Int) throws(ConfigSyntaxError) {
-        let headerLine = line
         position += 1
         let nameStart = position
         while let byte = current, ConfigKey.isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
@@ -110,7 +109,7 @@ struct ConfigParser {
             throw error("unexpected text after the section header (put each key on its own line)")
         }
         skipToNextLine()
-        sections.append(.init(name: section.lowercased(), subsection: subsection, line: headerLine, start: lineStart, end: position))
+        sections.append(.init(name: section.lowercased(), subsection: subsection, start: lineStart, end: position))
     }
 
     /// The quoted subsection name, from its opening quote to just past the closing one.

@@ -81,9 +81,6 @@ struct Configuration: Sendable {
         self.aliasEntries = aliases
     }
 
-    /// The typed value of a known key, when set to a good value.
-    func value(_ key: ConfigKey) -> ConfigValue? { values[key] }
-
     private func text(_ section: String, _ name: String) -> String? {
         if case .text(let text)? = values[ConfigKey(section: section, subsection: nil, name: name)] { return text }
         return nil
