@@ -73,6 +73,22 @@ struct ConfigUseTests {
         #expect(result.stderr.contains(":2: the aliases loop: 'a' → 'b' → 'c' → 'a'"), "\(result.stderr)")
     }
 
+    @Test("an alias for config still runs when another key's value is bad, so it can repair it")
+    func aliasForConfig() {
+        let sandbox = Sandbox(runner: .inProcess)
+        sandbox.writeConfig("[alias]\n\tc = config\n[add]\n\tdose = lots\n")
+        #expect(sandbox.run(["list"]).status == 78)
+        sandbox.ok(["c", "unset", "add.dose"])
+        sandbox.ok(["list"])
+    }
+
+    @Test("help for a chain of aliases names each one")
+    func chainHelp() {
+        let sandbox = Sandbox(runner: .inProcess)
+        sandbox.writeConfig("[alias]\n\tl = list\n\tl1 = l --limit 1\n")
+        #expect(sandbox.ok(["help", "l1"]).hasPrefix("'l1' is an alias for 'l --limit 1'\n'l' is an alias for 'list'\nOVERVIEW: "))
+    }
+
     @Test("an alias cannot shadow a command: it is ignored, with a warning")
     func shadowing() {
         let sandbox = Sandbox(runner: .inProcess)

@@ -52,7 +52,12 @@ struct BrewLogApp {
 
     func run() -> Int32 {
         do throws(CLIError) {
-            let expansion = try AliasExpansion.expand(arguments, commandNames: Commands.names, configuration: validConfiguration)
+            // Aliases need a readable file; a bad value elsewhere in it is judged once the command is known.
+            let expansion = try AliasExpansion.expand(arguments, commandNames: Commands.names) { () throws(CLIError) -> Configuration in
+                let configuration = configuration()
+                if let error = configuration.loadError { throw CLIError(error) }
+                return configuration
+            }
             switch try CommandLineParser(commands: Commands.specs).parse(expansion.arguments) {
             case let .help(command):
                 for note in expansion.notes { out.line(note.terminalSafe) }

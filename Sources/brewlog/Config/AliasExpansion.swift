@@ -22,6 +22,7 @@ struct AliasExpansion {
             if commandNames.contains(word) || (word == "help" && !isHelpTopic) { break }
             let config = try configuration()
             guard let alias = config.alias(word) else {
+                if let problem = config.problem(forAlias: word) { throw CLIError(problem) }
                 if let first = expanded.first, let origin = config.alias(first) {
                     throw CLIError(ConfigError.badAlias(path: config.path ?? "config", line: origin.line,
                                                         message: "the alias '\(first)' runs '\(cappedForMessage(word))', which is neither a command nor an alias"))

@@ -46,7 +46,10 @@ enum ConfigEditing {
             throw CLIError(ConfigError.syntax(path: file.path, line: error.line, message: error.message))
         }
         let configuration = Configuration(path: file.path, document: document, loadError: nil, commandNames: Commands.names)
-        for warning in configuration.warnings { context.notices.line("brewlog: warning: " + warning.terminalSafe) }
+        // The warnings about the file as it was were printed when the run read it.
+        for warning in configuration.warnings where !context.configuration.warnings.contains(warning) {
+            context.notices.line("brewlog: warning: " + warning.terminalSafe)
+        }
         if let problem = configuration.problems.first { throw CLIError(problem) }
     }
 

@@ -177,6 +177,14 @@ struct Configuration: Sendable {
         aliasEntries[name.lowercased()]
     }
 
+    /// What is wrong with the alias `name` (any case), when its value is bad.
+    func problem(forAlias name: String) -> ConfigError? {
+        problems.last { problem in
+            if case let .badValue(_, _, key, _, _) = problem { return key == "alias." + name.lowercased() }
+            return false
+        }
+    }
+
     /// Every alias's name, sorted.
     var aliasNames: [String] { aliasEntries.keys.sorted() }
 }
