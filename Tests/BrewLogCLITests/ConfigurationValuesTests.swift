@@ -91,3 +91,16 @@ struct ConfigurationValuesTests {
         #expect(line == 3 && key == "ui.week-start")
     }
 }
+
+@Suite("journal.file in the journal's location order")
+struct ConfiguredJournalLocationTests {
+    @Test("--file, then BREWLOG_FILE, then journal.file, then XDG_DATA_HOME and HOME", arguments: [
+        ("/f.jsonl", ["BREWLOG_FILE": "/b.jsonl", "XDG_DATA_HOME": "/x", "HOME": "/h"], "/f.jsonl"),
+        (nil, ["BREWLOG_FILE": "/b.jsonl", "XDG_DATA_HOME": "/x", "HOME": "/h"], "/b.jsonl"),
+        (nil, ["BREWLOG_FILE": "", "XDG_DATA_HOME": "/x", "HOME": "/h"], "/c.jsonl"),
+        (nil, ["HOME": "/h"], "/c.jsonl"),
+    ] as [(String?, [String: String], String)])
+    func order(option: String?, environment: [String: String], expected: String) throws {
+        #expect(try JournalLocation.resolve(fileOption: option, environment: environment, configured: "/c.jsonl") == expected)
+    }
+}
