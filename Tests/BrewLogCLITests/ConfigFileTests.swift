@@ -23,6 +23,21 @@ struct ConfigFileTests {
         #expect(names == ["brewlog", "brewlog.lock"])
     }
 
+    @Test("get, set, unset and list through the binary, with their exit codes")
+    func binaryExitCodes() {
+        let sandbox = Sandbox()
+        #expect(sandbox.run(["config", "get", "ui.color"]).status == 1)
+        #expect(sandbox.run(["config", "set", "ui.color", "never"]).status == 0)
+        #expect(sandbox.run(["config", "set", "ui.colour", "never"]).status == 64)
+        #expect(sandbox.run(["config", "get", "ui.color"]).stdout == "never\n")
+        #expect(sandbox.run(["config", "list"]).stdout == "ui.color=never\n")
+        #expect(sandbox.run(["config", "unset", "ui.color"]).status == 0)
+        #expect(sandbox.run(["config", "unset", "ui.color"]).status == 1)
+        #expect(sandbox.config == "")
+        sandbox.writeConfig("[ui\n")
+        #expect(sandbox.run(["config", "list"]).status == 78)
+    }
+
     @Test("a dangling link gets its file created where it points")
     func danglingLink() throws {
         let sandbox = Sandbox()
