@@ -164,5 +164,9 @@ struct ConfigCommandTests {
         #expect(sandbox.run(["config", "get", "ui.color"], env: ["BREWLOG_CONFIG": sandbox.home + "/"]).status == 78)
         #expect(sandbox.run(["config", "set", "ui.color", "never"], env: ["HOME": "rel"]).status == 78)
         #expect(sandbox.run(["config", "get", "ui.color"], env: ["BREWLOG_CONFIG": sandbox.home]).status == 78)
+        // A file where a folder of the path should be means no config, as for git; writing it cannot.
+        _ = FileManager.default.createFile(atPath: sandbox.home + "/file", contents: Data())
+        sandbox.ok(["list"], env: ["XDG_CONFIG_HOME": sandbox.home + "/file"])
+        #expect(sandbox.run(["config", "set", "ui.color", "never"], env: ["XDG_CONFIG_HOME": sandbox.home + "/file"]).status == 73)
     }
 }

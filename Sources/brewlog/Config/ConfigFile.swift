@@ -25,14 +25,16 @@ struct ConfigFile {
 
     private static let system = PosixSystemCalls()
 
-    /// The file's bytes, or `nil` when there is no file. Opened without blocking (a FIFO cannot
+    /// The file's bytes, or `nil` when there is no file (or a file stands where a folder on its
+    /// path should be). Opened without blocking (a FIFO cannot
     /// hold up the run) and refused unless it is a regular file.
     static func read(_ path: String) throws(ConfigError) -> [UInt8]? {
         let fd: Int32
         do throws(SystemCallError) {
             fd = try system.open(path, O_RDONLY | O_NONBLOCK, 0)
         } catch {
-            if error.code == ENOENT { return nil }
+            // As git: a missing file, or a folder on the way that is a file, means no file.
+            if error.code == ENOENT || error.code == ENOTDIR { return nil }
             throw .unreadable(path: path, reason: error.code == ELOOP ? "a loop of symbolic links" : error.description)
         }
         defer { system.close(fd) }
@@ -96,7 +98,7 @@ struct ConfigFile {
             do throws(SystemCallError) {
                 status = try ConfigFile.system.lstat(current)
             } catch {
-                if error.code == ENOENT { return current }
+                if error.code == ENOENT || error.code == ENOTDIR { return current }
                 throw .unreadable(path: path, reason: error.description)
             }
             guard status.kind == .symbolicLink else {
