@@ -150,6 +150,8 @@ struct ConfigCommandTests {
         #expect(result.stderr == "brewlog: warning: \(sandbox.configPath):4: unknown key 'x.y'\n")
         sandbox.ok(["config", "unset", "x.y"])
         #expect(sandbox.run(["list"]).stderr.isEmpty)
+        sandbox.writeConfig("[ui]\ncolour = never\n")
+        #expect(sandbox.run(["list"]).stderr == "brewlog: warning: \(sandbox.configPath):2: unknown key 'ui.colour' (did you mean 'ui.color'?)\n")
     }
 
     @Test("the location: BREWLOG_CONFIG, else an absolute XDG_CONFIG_HOME, else HOME")

@@ -38,6 +38,16 @@ struct ConfigFileTests {
         #expect(sandbox.run(["config", "list"]).status == 78)
     }
 
+    @Test("a writer removes the temporary files a killed writer left")
+    func leftovers() throws {
+        let sandbox = Sandbox()
+        sandbox.writeConfig("[ui]\n\tcolor = auto\n")
+        let folder = (sandbox.configPath as NSString).deletingLastPathComponent
+        _ = FileManager.default.createFile(atPath: folder + "/.config.tmp-AbC123", contents: Data("half".utf8))
+        sandbox.ok(["config", "set", "ui.color", "never"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["config", "config.lock"])
+    }
+
     @Test("a dangling link gets its file created where it points")
     func danglingLink() throws {
         let sandbox = Sandbox()

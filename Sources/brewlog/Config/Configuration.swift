@@ -54,7 +54,8 @@ struct Configuration: Sendable {
         for entry in document.entries {
             let key = entry.key
             guard let known = KnownConfigKeys.find(key) else {
-                warnings.append("\(shownPath):\(entry.line): unknown key '\(key)'")
+                let suggestion = KnownConfigKeys.suggestion(for: key.description).map { " (did you mean '\($0)'?)" } ?? ""
+                warnings.append("\(shownPath):\(entry.line): unknown key '\(key)'\(suggestion)")
                 continue
             }
             guard let text = entry.value else {
