@@ -9,7 +9,7 @@ enum Commands {
     static let all: [any BrewLogCommand.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
         StreakCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, CheckCommand.self,
-        CompletionCommand.self,
+        ConfigCommand.self, CompletionCommand.self,
         CompletionValuesCommand.self,
     ]
 
@@ -17,6 +17,9 @@ enum Commands {
 
     /// The commands help, the manual and completions list (not the hidden helpers).
     static let listed: [CommandSpec] = specs.filter { !$0.hidden }
+
+    /// The names an alias cannot take: every command's, and `help`.
+    static let names: Set<String> = Set(specs.map(\.name) + ["help"])
 
     static func run(_ spec: CommandSpec, _ context: CommandContext) throws(CLIError) {
         guard let command = all.first(where: { $0.spec.name == spec.name }) else { return }
