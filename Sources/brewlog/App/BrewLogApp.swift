@@ -27,6 +27,31 @@ struct BrewLogApp {
         var session: JournalSession?
     }
 
+    /// The pager, once the first output has started it.
+    private let pagerSlot = PagerSlot()
+
+    /// Holds the run's pager while it runs.
+    private final class PagerSlot {
+        var pager: Pager?
+    }
+
+    /// Sends the output through the pager, from its first byte, when standard output is a
+    /// terminal and neither `--no-pager` nor the configuration turns it off.
+    private func page(configuration: Configuration, noPager: Bool) {
+        guard standardOutputIsTerminal, !noPager,
+              let command = Pager.command(configured: configuration.pager, environment: environment) else { return }
+        let slot = pagerSlot
+        let environment = self.environment
+        out.beforeFirstWrite = { slot.pager = Pager.start(command, environment: environment) }
+    }
+
+    /// Flushes the output and waits for the pager, if one runs, to be left.
+    private func finishOutput() {
+        out.flush()
+        pagerSlot.pager?.finish()
+        pagerSlot.pager = nil
+    }
+
     /// The configuration, read at most once per run (and only when a command or an alias needs it).
     private let configurationSlot = ConfigurationSlot()
 
@@ -60,6 +85,7 @@ struct BrewLogApp {
             }
             switch try CommandLineParser(commands: Commands.specs).parse(expansion.arguments) {
             case let .help(command):
+                page(configuration: configuration(), noPager: expansion.arguments.prefix { $0 != "--" }.contains("--" + GlobalOptions.noPager.long))
                 for note in expansion.notes { out.line(note.terminalSafe) }
                 out.write(HelpText.render(command, width: terminalWidth() ?? HelpText.defaultWidth))
             case .manual:
@@ -70,9 +96,10 @@ struct BrewLogApp {
                 // `config` runs whatever the file holds, so that it can always repair it.
                 let configuration = spec.name == ConfigCommand.spec.name ? configuration() : try validConfiguration()
                 for warning in configuration.warnings { errors.line("brewlog: warning: " + warning.terminalSafe) }
+                if spec.pagesOutput { page(configuration: configuration, noPager: parsed.has(GlobalOptions.noPager)) }
                 try Commands.run(spec, context(for: spec, parsed, configuration: configuration))
             }
-            out.flush()
+            finishOutput()
             if let failure = out.failure {
                 // The change is in the journal: say so, or a script that retries would repeat it.
                 let saved = sessionSlot.session?.savedChanges == true ? "; the journal was updated all the same" : ""
@@ -81,7 +108,7 @@ struct BrewLogApp {
             errors.flush()
             return 0
         } catch {
-            out.flush()
+            finishOutput()
             return report(error)
         }
     }

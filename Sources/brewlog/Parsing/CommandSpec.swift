@@ -43,6 +43,8 @@ struct CommandSpec {
     var discussion: String?
     /// Whether help, the manual, completions and "did you mean" leave it out (an internal helper).
     var hidden = false
+    /// Whether its output goes through the pager on a terminal (long, read-only output).
+    var pagesOutput = false
 }
 
 /// What brewlog is, for the top of its help and its manual page.
@@ -54,11 +56,12 @@ enum Program {
 /// Options every command accepts, before or after the subcommand name.
 enum GlobalOptions {
     static let file = OptionSpec("file", value: "path", help: "The journal file (default: $BREWLOG_FILE, then journal.file in the config, then $XDG_DATA_HOME/brewlog/journal.jsonl, then ~/.local/share/brewlog/journal.jsonl).")
-    static let color = OptionSpec("color", value: "when", help: "Colour output: auto, always or never (default: auto).")
+    static let color = OptionSpec("color", value: "when", help: "Colour output: auto, always or never (default: ui.color in the config, else auto).")
+    static let noPager = OptionSpec("no-pager", help: "Never send output through the pager (ui.pager, $PAGER, less -FRX).")
     static let quiet = OptionSpec("quiet", short: "q", help: "Print only what a script needs.")
     static let help = OptionSpec("help", short: "h", help: "Show help information.")
 
-    static let all: [OptionSpec] = [file, color, quiet, help]
+    static let all: [OptionSpec] = [file, color, quiet, noPager, help]
 
     static let version = OptionSpec("version", help: "Show the version.")
 }
