@@ -68,7 +68,7 @@ struct CompletionSafetyTests {
             compdef() { :; }
             compadd() { printf '%s\\n' "$@"; }
             source "$1"
-            _brewlog_ids
+            _brewlog_values ids 'brew id'
             """
         let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
@@ -117,7 +117,7 @@ struct CompletionSafetyTests {
             source "$1"
             shift
             words=("$@")
-            _brewlog_ids
+            _brewlog_values ids 'brew id'
             """
         let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script] + words,
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
@@ -137,6 +137,92 @@ struct CompletionSafetyTests {
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(offered.contains(expected), "\(result.stdout) \(result.stderr)")
+        expectNothingRan(sandbox)
+    }
+
+    // MARK: values from a real journal
+
+    /// Coffees a journal may hold: shell syntax, globs, spaces, a lone quote, and (never offered,
+    /// since a shell would show them raw or split them) a line break and control characters.
+    static let hostileCoffees: [(json: String, offered: Bool)] = [
+        (#"$(touch PWNED)"#, true), (#"`touch PWNED2`"#, true), ("*", true), ("a b", true), ("'", true), (#"\""#, true),
+        (#"x\ny"#, false), (#"\u001b]0;owned\u0007"#, false), (#"c1\u009b2J"#, false), (#"tab\there"#, false),
+    ]
+
+    /// The coffees as the journal reads them, those offered only.
+    static let offeredCoffees = [#"$(touch PWNED)"#, "`touch PWNED2`", "*", "a b", "'", "\""].sorted()
+
+    /// A sandbox whose journal holds the hostile coffees, with the real binary first on `PATH`.
+    private func hostileJournal(_ shell: String) -> (sandbox: Sandbox, script: String, path: String) {
+        let lines = Self.hostileCoffees.enumerated().map { index, coffee in
+            journalLine(id: "id\(index)", #""notes":"","coffee":""# + coffee.json + #"""#)
+        }
+        let sandbox = Sandbox(journal: lines.joined())
+        for name in ["abc.txt", "a-file"] {
+            _ = FileManager.default.createFile(atPath: sandbox.home + "/" + name, contents: nil)
+        }
+        let script = sandbox.home + "/completion." + shell
+        _ = FileManager.default.createFile(atPath: script, contents: Data(sandbox.ok(["completion", shell]).utf8))
+        let bin = sandbox.home + "/bin"
+        try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(atPath: bin + "/brewlog", withDestinationPath: brewlogBinary)
+        return (sandbox, script, bin + ":/usr/bin:/bin")
+    }
+
+    @Test("__complete lists each value once, leaving out those with control characters")
+    func helperOutput() {
+        let (sandbox, _, _) = hostileJournal("bash")
+        #expect(sandbox.ok(["__complete", "coffees"]) == Self.offeredCoffees.map { $0 + "\n" }.joined())
+        #expect(sandbox.run(["__complete", "beans"]).status == 64)
+        #expect(Sandbox().ok(["__complete", "coffees"]).isEmpty, "no journal: nothing, and no error")
+    }
+
+    @Test("bash: journal values are offered literally, never expanded, globbed or split")
+    func bashValues() {
+        let (sandbox, script, path) = hostileJournal("bash")
+        let probe = """
+            source "$1"
+            COMP_WORDS=(brewlog add --coffee ""); COMP_CWORD=3
+            _brewlog
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = runProcess("/usr/bin/bash", ["-c", probe, "bash", script],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        #expect(result.stdout.split(separator: "\n").map(String.init).sorted() == Self.offeredCoffees, "\(result.stderr)")
+        expectNothingRan(sandbox)
+    }
+
+    @Test("fish: journal values are offered literally")
+    func fishValues() {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
+            print("fish is not installed: its completion is not exercised")
+            return
+        }
+        let (sandbox, script, path) = hostileJournal("fish")
+        let result = runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C 'brewlog add --coffee '", script],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(offered.sorted() == Self.offeredCoffees, "\(result.stdout) \(result.stderr)")
+        expectNothingRan(sandbox)
+    }
+
+    @Test("zsh: journal values reach compadd literally")
+    func zshValues() {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
+            print("zsh is not installed: its completion is checked by bash's and fish's tests only")
+            return
+        }
+        let (sandbox, script, path) = hostileJournal("zsh")
+        let probe = """
+            compdef() { :; }
+            compadd() { shift 3; printf '%s\\n' "$@"; }
+            source "$1"
+            words=(brewlog add --coffee '')
+            _brewlog_values coffees coffee
+            """
+        let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        #expect(result.stdout.split(separator: "\n").map(String.init).sorted() == Self.offeredCoffees, "\(result.stderr)")
         expectNothingRan(sandbox)
     }
 }

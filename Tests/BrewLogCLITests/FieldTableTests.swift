@@ -137,7 +137,7 @@ struct FieldTableTests {
             if let option { #expect(script.contains(option), "\(shell) does not offer --\(option)") }
             if field.canUnset { #expect(script.contains(field.optionName), "\(shell) does not offer --unset \(field.optionName)") }
         }
-        #expect(CompletionScripts.values(for: "unset")?.contains(field.optionName) == field.canUnset)
+        #expect(CompletionSource.value(of: "unset").words.contains(field.optionName) == field.canUnset)
 
         // `--unset` clears it (notes become empty), `edit` sets it again; the id and date cannot be unset.
         let unset = sandbox.run(["edit", id, "--unset", field.optionName])

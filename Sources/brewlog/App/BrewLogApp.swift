@@ -27,17 +27,79 @@ struct BrewLogApp {
         var session: JournalSession?
     }
 
+    /// The pager, once the first output has started it.
+    private let pagerSlot = PagerSlot()
+
+    /// Holds the run's pager while it runs.
+    private final class PagerSlot {
+        var pager: Pager?
+    }
+
+    /// Sends the output through the pager, from its first byte, when standard output is a
+    /// terminal and neither `--no-pager` nor the configuration turns it off.
+    private func page(configuration: Configuration, noPager: Bool) {
+        guard standardOutputIsTerminal, !noPager,
+              let command = Pager.command(configured: configuration.pager, environment: environment) else { return }
+        let slot = pagerSlot
+        let environment = self.environment
+        out.beforeFirstWrite = { slot.pager = Pager.start(command, environment: environment) }
+    }
+
+    /// Flushes the output and waits for the pager, if one runs, to be left.
+    private func finishOutput() {
+        out.flush()
+        pagerSlot.pager?.finish()
+        pagerSlot.pager = nil
+    }
+
+    /// The configuration, read at most once per run (and only when a command or an alias needs it).
+    private let configurationSlot = ConfigurationSlot()
+
+    /// Holds the run's configuration once read.
+    private final class ConfigurationSlot {
+        var configuration: Configuration?
+    }
+
+    /// The configuration file as read for this run (see ``Configuration/load(environment:commandNames:)``).
+    private func configuration() -> Configuration {
+        if let configuration = configurationSlot.configuration { return configuration }
+        let configuration = Configuration.load(environment: environment, commandNames: Commands.names)
+        configurationSlot.configuration = configuration
+        return configuration
+    }
+
+    /// The configuration, or the first thing wrong with it: what every command but `config` needs.
+    private func validConfiguration() throws(CLIError) -> Configuration {
+        let configuration = configuration()
+        if let error = configuration.loadError ?? configuration.problems.first { throw CLIError(error) }
+        return configuration
+    }
+
     func run() -> Int32 {
         do throws(CLIError) {
-            switch try CommandLineParser(commands: Commands.specs).parse(arguments) {
+            // Aliases need a readable file; a bad value elsewhere in it is judged once the command is known.
+            let expansion = try AliasExpansion.expand(arguments, commandNames: Commands.names) { () throws(CLIError) -> Configuration in
+                let configuration = configuration()
+                if let error = configuration.loadError { throw CLIError(error) }
+                return configuration
+            }
+            switch try CommandLineParser(commands: Commands.specs).parse(expansion.arguments) {
             case let .help(command):
-                out.write(HelpText.render(command))
+                page(configuration: configuration(), noPager: expansion.arguments.prefix { $0 != "--" }.contains("--" + GlobalOptions.noPager.long))
+                for note in expansion.notes { out.line(note.terminalSafe) }
+                out.write(HelpText.render(command, width: terminalWidth() ?? HelpText.defaultWidth))
+            case .manual:
+                out.write(ManPage.render())
             case .version:
                 out.line("brewlog \(BrewLogApp.version)")
             case let .run(spec, parsed):
-                try Commands.run(spec, context(for: spec, parsed))
+                // `config` runs whatever the file holds, so that it can always repair it.
+                let configuration = spec.name == ConfigCommand.spec.name ? configuration() : try validConfiguration()
+                for warning in configuration.warnings { errors.line("brewlog: warning: " + warning.terminalSafe) }
+                if spec.pagesOutput { page(configuration: configuration, noPager: parsed.has(GlobalOptions.noPager)) }
+                try Commands.run(spec, context(for: spec, parsed, configuration: configuration))
             }
-            out.flush()
+            finishOutput()
             if let failure = out.failure {
                 // The change is in the journal: say so, or a script that retries would repeat it.
                 let saved = sessionSlot.session?.savedChanges == true ? "; the journal was updated all the same" : ""
@@ -46,7 +108,7 @@ struct BrewLogApp {
             errors.flush()
             return 0
         } catch {
-            out.flush()
+            finishOutput()
             return report(error)
         }
     }
@@ -59,22 +121,27 @@ struct BrewLogApp {
         return error.exitCode
     }
 
-    private func context(for spec: CommandSpec, _ parsed: ParsedArguments) throws(CLIError) -> CommandContext {
+    private func context(for spec: CommandSpec, _ parsed: ParsedArguments, configuration: Configuration) throws(CLIError) -> CommandContext {
         let now = try currentMoment()
         let timeZone = try localTimeZone(environment)
         let lockTimeout = try self.lockTimeout()
-        let style = try Style.decide(option: parsed.value(GlobalOptions.color), isTerminal: standardOutputIsTerminal, environment: environment)
+        let style = try Style.decide(option: parsed.value(GlobalOptions.color) ?? configuration.color,
+                                     isTerminal: standardOutputIsTerminal, environment: environment)
         let fileOption = parsed.value(GlobalOptions.file)
         let environment = self.environment
         let slot = sessionSlot
         return CommandContext(
             command: spec, arguments: parsed, environment: environment, now: now, timeZone: timeZone,
-            out: out, notices: errors, style: style, terminalWidth: terminalWidth(),
+            out: out, notices: errors, style: style, terminalWidth: terminalWidth(), configuration: configuration,
+            lockTimeout: lockTimeout,
             session: { () throws(CLIError) -> JournalSession in
                 if let session = slot.session { return session }
+                // `journal.file` counts only when neither --file nor BREWLOG_FILE is given.
+                let configured = fileOption == nil && (environment["BREWLOG_FILE"] ?? "").isEmpty
+                    ? try configuration.journalFile(environment: environment) : nil
                 let path: String
                 do throws(JournalLocation.Unresolved) {
-                    path = try JournalLocation.resolve(fileOption: fileOption, environment: environment)
+                    path = try JournalLocation.resolve(fileOption: fileOption, environment: environment, configured: configured)
                 } catch {
                     throw CLIError(error)
                 }

@@ -13,6 +13,10 @@ struct CommandContext {
     let notices: TextOutput
     let style: Style
     let terminalWidth: Int?
+    /// The configuration file, read once for the run; typed accessors for every known key.
+    let configuration: Configuration
+    /// Seconds a writer waits for a lock (`BREWLOG_LOCK_TIMEOUT`, default 10).
+    let lockTimeout: Double
     /// The session over the journal; built on first use, so commands that need no journal never resolve one.
     let session: () throws(CLIError) -> JournalSession
 

@@ -1,5 +1,5 @@
-/// Where the journal lives: `--file`, else `$BREWLOG_FILE`, else `$XDG_DATA_HOME/brewlog/journal.jsonl`,
-/// else `$HOME/.local/share/brewlog/journal.jsonl`.
+/// Where the journal lives: `--file`, else `$BREWLOG_FILE`, else the config's `journal.file`, else
+/// `$XDG_DATA_HOME/brewlog/journal.jsonl`, else `$HOME/.local/share/brewlog/journal.jsonl`.
 ///
 /// A pure function of its inputs, so the executable reads the environment once and tests pass a dictionary.
 enum JournalLocation {
@@ -44,13 +44,14 @@ enum JournalLocation {
     /// relative `XDG_DATA_HOME` is ignored, as the XDG base directory spec requires; so is a
     /// relative `HOME`. An empty `--file` is refused: it was typed, so it is a mistake (an unset
     /// variable in `--file "$J"`), not a wish for the default journal. A path ending in `/` is
-    /// refused: it names a folder.
-    static func resolve(fileOption: String?, environment: [String: String]) throws(Unresolved) -> String {
+    /// refused: it names a folder. `configured` is the config's `journal.file`, already resolved.
+    static func resolve(fileOption: String?, environment: [String: String], configured: String? = nil) throws(Unresolved) -> String {
         if let fileOption {
             guard !fileOption.isEmpty else { throw Unresolved(.folder(path: "", source: nil)) }
             return try file(fileOption, source: nil)
         }
         if let file = environment["BREWLOG_FILE"], !file.isEmpty { return try self.file(file, source: "BREWLOG_FILE") }
+        if let configured { return configured }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return trimmingSlash(data) + "/brewlog/journal.jsonl"
         }

@@ -15,7 +15,7 @@ import BrewLogCore
 /// refused with its position rather than repaired.
 enum ProcessInput {
     /// Variables that name files: a repaired value would name a different file.
-    static let pathVariables = ["BREWLOG_FILE", "XDG_DATA_HOME", "HOME"]
+    static let pathVariables = ["BREWLOG_FILE", "XDG_DATA_HOME", "HOME", "BREWLOG_CONFIG", "XDG_CONFIG_HOME"]
 
     /// The arguments after the program name, or a usage error naming the first that is not UTF-8.
     static func arguments() throws(CLIError) -> [String] {

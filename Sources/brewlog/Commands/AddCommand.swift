@@ -16,13 +16,16 @@ enum AddCommand: BrewLogCommand {
         usage: "add [<fields>] [--like <id>] [--date <when>] [--once-per-day] [--json]",
         options: FieldOptions.specs + [Option.like, Option.date, Option.oncePerDay, Option.json],
         discussion: """
-            WHEN: now, today, yesterday, YYYY-MM-DD, HH:MM (today), or YYYY-MM-DDTHH:MM[:SS] with an
-            optional offset (Z, +01:00). Without an offset a time is local ($TZ). Future times are refused.
+            WHEN: a day (today, yesterday, mon, -3d, 2026-11-28; a past day alone records 12:00), a
+            time (7:30, 8pm, noon), both ("yesterday 23:40"), or a moment (now, -3h,
+            2026-11-28T08:15:00+01:00). Without an offset a time is local ($TZ). Future times are refused.
 
             EXAMPLES:
-              brewlog add --method V60 --coffee "Kenya AA" --dose 15 --water 250 --rating 4
+              brewlog add -m V60 -c "Kenya AA" --dose 15 --ratio 1:16 -r 4
+              brewlog add -m Espresso --dose 18 --yield 36 --temp 201F
+              brewlog add --like last -r 5 -n "Sweeter today"
               echo "Bright, blackcurrant" | brewlog add --notes -
-              brewlog add --date yesterday --once-per-day -q
+              brewlog add --date "yesterday 23:40" --once-per-day -q
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {

@@ -9,10 +9,17 @@ enum Commands {
     static let all: [any BrewLogCommand.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
         StreakCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, CheckCommand.self,
-        CompletionCommand.self,
+        ConfigCommand.self, CompletionCommand.self,
+        CompletionValuesCommand.self,
     ]
 
     static let specs: [CommandSpec] = all.map { $0.spec }
+
+    /// The commands help, the manual and completions list (not the hidden helpers).
+    static let listed: [CommandSpec] = specs.filter { !$0.hidden }
+
+    /// The names an alias cannot take: every command's, and `help`.
+    static let names: Set<String> = Set(specs.map(\.name) + ["help"])
 
     static func run(_ spec: CommandSpec, _ context: CommandContext) throws(CLIError) {
         guard let command = all.first(where: { $0.spec.name == spec.name }) else { return }

@@ -1,6 +1,8 @@
 import BrewLogCore
 
-/// `brewlog completion bash|zsh|fish`: prints a completion script: the commands and options come from the command specs, the rest of each script is hand-written.
+/// `brewlog completion bash|zsh|fish`: prints a completion script. The commands and options come
+/// from the command specs, what their values and arguments complete to from ``CompletionSource``;
+/// the rest of each script is hand-written.
 enum CompletionCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "completion",
@@ -10,11 +12,20 @@ enum CompletionCommand: BrewLogCommand {
         positionalCount: 1...1,
         options: [],
         discussion: """
+            The scripts complete commands, options, option values, brew ids, and the methods,
+            coffees and tags already in the journal (the one --file on the line names, if any).
+
             INSTALL:
-              bash: brewlog completion bash > ~/.local/share/bash-completion/completions/brewlog
-              zsh:  brewlog completion zsh > "${fpath[1]}/_brewlog"
-              fish: brewlog completion fish > ~/.config/fish/completions/brewlog.fish
+              bash: mkdir -p ~/.local/share/bash-completion/completions
+                    brewlog completion bash > ~/.local/share/bash-completion/completions/brewlog
+              zsh:  mkdir -p ~/.zfunc && brewlog completion zsh > ~/.zfunc/_brewlog
+                    (and in ~/.zshrc, before compinit: fpath=(~/.zfunc $fpath))
+              fish: mkdir -p ~/.config/fish/completions
+                    brewlog completion fish > ~/.config/fish/completions/brewlog.fish
             """)
+
+    /// The shells there is a script for.
+    static let shells = ["bash", "zsh", "fish"]
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let shell = context.arguments.positionals[0]
@@ -24,7 +35,7 @@ enum CompletionCommand: BrewLogCommand {
         case "fish": context.out.write(CompletionScripts.fish())
         default:
             throw context.usage("unknown shell '\(cappedForMessage(shell))'",
-                                hint: nearest(to: shell, in: ["bash", "zsh", "fish"]).map { "did you mean '\($0)'?" } ?? "use bash, zsh or fish")
+                                hint: nearest(to: shell, in: shells).map { "did you mean '\($0)'?" } ?? "use bash, zsh or fish")
         }
     }
 }

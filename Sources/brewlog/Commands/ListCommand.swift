@@ -17,7 +17,8 @@ enum ListCommand: BrewLogCommand {
             --method and --coffee match case-insensitively anywhere in the field; --tag matches a
             whole tag; repeat --tag to require several. --since and --until given a date include
             the whole day.
-            """)
+            """,
+        pagesOutput: true)
 
     static func run(_ context: CommandContext) throws(CLIError) {
         var limit: Int?

@@ -13,7 +13,8 @@ enum ShowCommand: BrewLogCommand {
         usage: "show <id> [--json]",
         arguments: [("id", "A brew id, a unique prefix of 4+ characters, or 'last'.")],
         positionalCount: 1...1,
-        options: [Option.json])
+        options: [Option.json],
+        pagesOutput: true)
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.session().read()

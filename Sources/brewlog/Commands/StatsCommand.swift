@@ -12,7 +12,8 @@ enum StatsCommand: BrewLogCommand {
         abstract: "Show totals, averages and a calendar heatmap.",
         usage: "stats [--since <when>] [--json]",
         options: [BrewFilter.since, Option.json],
-        discussion: "The heatmap shows the last 26 weeks, Monday to Sunday, one cell per day: · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more.")
+        discussion: "The heatmap shows the last 26 weeks, Monday to Sunday, one cell per day: · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more.",
+        pagesOutput: true)
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let since = try context.when(BrewFilter.since)

@@ -1,110 +1,26 @@
-import Foundation
-
-/// Completion scripts for bash, zsh and fish, generated from the same specs the parser uses,
-/// so they never drift from the options brewlog accepts.
+/// Completion scripts for bash, zsh and fish, generated from the command specs (the commands and
+/// their options) and ``CompletionSource`` (what values and arguments complete to), so they never
+/// drift from what brewlog accepts.
+///
+/// The safety rule all three keep: text from the journal (ids, methods, coffees, tags) reaches
+/// the shell only as data, through `brewlog __complete KIND`: it is never evaluated, expanded,
+/// split or globbed, and the shell quotes what it inserts.
 enum CompletionScripts {
-    /// Values an option takes, where there is a fixed set.
-    static func values(for option: String) -> [String]? {
-        switch option {
-        case "unset": FieldOptions.unsettableNames
-        case "format": ["jsonl", "json", "csv"]
-        case "color": ["auto", "always", "never"]
-        case "prefer": ["existing", "incoming"]
-        case "date", "since", "until": ["now", "today", "yesterday"]
-        default: nil
-        }
-    }
+    /// The commands offered at the command's place, `help` included.
+    static var commands: [CommandSpec] { Commands.listed + [HelpCommand.spec] }
 
-    /// Commands whose argument is a brew id.
-    static let takesID: Set<String> = ["show", "edit", "rm"]
-
-    private static var commandNames: [String] { Commands.specs.map(\.name) + ["help"] }
-
-    private static func options(_ command: CommandSpec) -> [OptionSpec] {
+    /// The options offered after `command`: its own and the global ones.
+    static func options(_ command: CommandSpec) -> [OptionSpec] {
         command.options + GlobalOptions.all
     }
 
-    /// The bash script. Every candidate (commands, options, values, and brew ids read from the
-    /// journal) is offered through `_brewlog_offer`, which compares it with the word typed as
-    /// plain text and adds it to `COMPREPLY` as it is: unlike `compgen -W`, nothing is expanded,
-    /// split or globbed, so an id such as `$(touch x)` or `*` is offered, never run or matched
-    /// against files. `compopt -o filenames` makes readline quote what it inserts.
-    static func bash() -> String {
-        var cases = ""
-        for command in Commands.specs where command.name != "completion" {
-            let words = options(command).map { shellQuoted("--" + $0.long) }.joined(separator: " ")
-            cases += "        \(command.name)) opts=(\(words)) ;;\n"
+    /// Every option that takes a value, by long name, once (for the scripts' value cases).
+    static var valueOptions: [String] {
+        var seen: [String] = []
+        for option in commands.flatMap(options) + [GlobalOptions.version] where option.valueName != nil && !seen.contains(option.long) {
+            seen.append(option.long)
         }
-        var valueCases = ""
-        for option in ["unset", "format", "color", "prefer", "date", "since", "until"] {
-            let words = (values(for: option) ?? []).map(shellQuoted).joined(separator: " ")
-            valueCases += "        --\(option)) _brewlog_offer \"$cur\" \(words); return ;;\n"
-        }
-        let commandWords = (commandNames + ["--file", "--color", "--quiet", "--help", "--version"]).map(shellQuoted).joined(separator: " ")
-        let helpWords = Commands.specs.map { shellQuoted($0.name) }.joined(separator: " ")
-        return """
-            # bash completion for brewlog (brewlog completion bash)
-
-            # Adds each argument after the first that starts with the first to COMPREPLY, as it is.
-            _brewlog_offer() {
-                local prefix="$1" candidate
-                shift
-                for candidate in "$@"; do
-                    if [[ "$candidate" == "$prefix"* ]]; then
-                        COMPREPLY+=("$candidate")
-                    fi
-                done
-            }
-
-            _brewlog() {
-                local cur prev cmd i file
-                local -a opts ids
-                COMPREPLY=()
-                cur="${COMP_WORDS[COMP_CWORD]}"
-                prev="${COMP_WORDS[COMP_CWORD-1]}"
-                cmd=""
-                for ((i = 1; i < COMP_CWORD; i++)); do
-                    case "${COMP_WORDS[i]}" in
-                        --file) file="${COMP_WORDS[i+1]}"; ((i++)) ;;
-                        --file=*) file="${COMP_WORDS[i]#--file=}" ;;
-                        --color) ((i++)) ;;
-                        -*) ;;
-                        *) cmd="${COMP_WORDS[i]}"; break ;;
-                    esac
-                done
-                case "$prev" in
-            \(valueCases)        --file)
-                        compopt -o filenames 2>/dev/null
-                        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
-                        return ;;
-                esac
-                if [[ -z "$cmd" ]]; then
-                    _brewlog_offer "$cur" \(commandWords)
-                    return
-                fi
-                case "$cmd" in
-            \(cases)        help) _brewlog_offer "$cur" \(helpWords); return ;;
-                    completion) _brewlog_offer "$cur" bash zsh fish; return ;;
-                    *) opts=() ;;
-                esac
-                if [[ "$cur" == -* ]]; then
-                    _brewlog_offer "$cur" "${opts[@]}"
-                elif [[ "$cmd" == show || "$cmd" == edit || "$cmd" == rm ]]; then
-                    compopt -o filenames 2>/dev/null
-                    if [[ -n "$file" ]]; then
-                        mapfile -t ids < <(brewlog --file "$file" list -q 2>/dev/null)
-                    else
-                        mapfile -t ids < <(brewlog list -q 2>/dev/null)
-                    fi
-                    _brewlog_offer "$cur" last "${ids[@]}"
-                elif [[ "$cmd" == import ]]; then
-                    compopt -o filenames 2>/dev/null
-                    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
-                fi
-            }
-            complete -F _brewlog brewlog
-
-            """
+        return seen
     }
 
     /// `text` as one single-quoted shell word, for bash and zsh scripts.
@@ -112,165 +28,200 @@ enum CompletionScripts {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    static func zsh() -> String {
-        var functions = ""
-        for command in Commands.specs {
-            var specs = options(command).map { option -> String in
-                let help = escapeZsh(option.help)
-                let action: String
-                if let values = values(for: option.long) {
-                    action = ":\(option.valueName ?? "value"):(\(values.joined(separator: " ")))"
-                } else if option.long == "file" {
-                    action = ":path:_files"
-                } else if let name = option.valueName {
-                    action = ":\(name): "
-                } else {
-                    action = ""
-                }
-                let repeatable = option.repeatable ? "*" : ""
-                return "'\(repeatable)--\(option.long)[\(help)]\(action)'"
-            }
-            if takesID.contains(command.name) {
-                specs.append("'*:brew id:_brewlog_ids'")
-            } else if command.name == "import" {
-                specs.append("':file:_files'")
-            } else if command.name == "completion" {
-                specs.append("':shell:(bash zsh fish)'")
-            }
-            functions += "_brewlog_\(command.name.replacingOccurrences(of: "-", with: "_"))() {\n    _arguments \\\n        "
-                + specs.joined(separator: " \\\n        ") + "\n}\n\n"
-        }
-        let described = Commands.specs.map { "'\($0.name):\(escapeZsh($0.abstract))'" }.joined(separator: "\n        ")
+    /// The bash script. Candidates go through `_brewlog_offer`, which compares each with the word
+    /// typed as plain text and adds it to `COMPREPLY` as it is (unlike `compgen -W`, nothing is
+    /// expanded, split or globbed); `compopt -o filenames` makes readline quote what it inserts.
+    ///
+    /// bash splits words at `COMP_WORDBREAKS` (`:` and `=` among them), so `--file=/tmp` and an
+    /// id `2026-11-29T08:00` arrive in pieces: `_brewlog_rejoin` joins the pieces that touch in
+    /// `COMP_LINE`, and `_brewlog_reply` hands back only the part of each candidate after the
+    /// last break character typed, the part readline replaces.
+    static func bash() -> String {
+        let commandCases = commands.map { command in
+            "        \(command.name)) opts=(\(options(command).flatMap(optionWords).map(shellQuoted).joined(separator: " "))) ;;\n"
+        }.joined()
+        let argumentCases = commands.map { command in
+            "        \(command.name)) _brewlog_complete \(bashAction(CompletionSource.arguments(of: command.name))) \"$typed\" ;;\n"
+        }.joined()
+        let valueCases = valueOptions.map { long in
+            "        \(long)) _brewlog_complete \(bashAction(CompletionSource.value(of: long))) \"$2\" ;;\n"
+        }.joined()
+        let valuePattern = valueOptions.map { "--" + $0 }.joined(separator: "|")
+        let globalValuePattern = GlobalOptions.all.filter { $0.valueName != nil }.map { "--" + $0.long }.joined(separator: "|")
+        let topWords = (commands.map(\.name) + (GlobalOptions.all + [GlobalOptions.version]).flatMap(optionWords)).map(shellQuoted).joined(separator: " ")
         return """
-            #compdef brewlog
-            # zsh completion for brewlog (brewlog completion zsh)
+            # bash completion for brewlog (brewlog completion bash)
 
-            # Brew ids from the journal, offered as they are: quoted expansion (never globbed or
-            # evaluated), and compadd rather than _describe, which would read a ':' in an id as
-            # the start of a description. compadd quotes what it inserts. A --file on the line
-            # being completed (in the words _brewlog saved before _arguments shifted them) names
-            # the journal; its quoting is removed with (Q), which evaluates nothing.
-            _brewlog_ids() {
-                local -a ids line
-                local file= i
-                line=("${(@)words}")
-                (( ${+_brewlog_words} )) && line=("${(@)_brewlog_words}")
-                for (( i = 1; i <= $#line; i++ )); do
-                    case ${line[i]} in
-                        --file) file=${(Q)line[i+1]}; (( i++ )) ;;
-                        --file=*) file=${(Q)${line[i]#--file=}} ;;
-                    esac
+            # Adds each argument after the first that starts with the first to candidates, as it is.
+            _brewlog_offer() {
+                local prefix="$1" candidate
+                shift
+                for candidate in "$@"; do
+                    if [[ "$candidate" == "$prefix"* ]]; then
+                        candidates+=("$candidate")
+                    fi
                 done
-                if [[ -n $file ]]; then
-                    ids=("${(@f)$(brewlog --file "$file" list -q 2>/dev/null)}")
-                else
-                    ids=("${(@f)$(brewlog list -q 2>/dev/null)}")
-                fi
-                compadd -X 'brew id' -- last "${(@)ids:#}"
             }
 
-            \(functions)_brewlog() {
-                local -a commands _brewlog_words
-                _brewlog_words=("${(@)words}")
-                commands=(
-                    \(described)
-                    'help:Show help for a subcommand.'
-                )
-                _arguments -C \\
-                    '--file[The journal file]:path:_files' \\
-                    '--color[Colour output]:when:(auto always never)' \\
-                    '(-q --quiet)'{-q,--quiet}'[Print only what a script needs]' \\
-                    '(-h --help)'{-h,--help}'[Show help information]' \\
-                    '--version[Show the version]' \\
-                    '1: :->command' \\
-                    '*:: :->args'
-                case $state in
-                    command) _describe 'command' commands ;;
-                    args)
-                        case $words[1] in
-                            help) _describe 'command' commands ;;
-                            *) (( $+functions[_brewlog_$words[1]] )) && _brewlog_$words[1] ;;
-                        esac ;;
+            # The word as the shell will pass it, in REPLY: quotes and backslashes removed, a
+            # leading ~/ made $HOME/. Nothing is expanded or evaluated.
+            _brewlog_dequote() {
+                local text="$1" out="" c quote="" i
+                for ((i = 0; i < ${#text}; i++)); do
+                    c="${text:i:1}"
+                    if [[ "$quote" == "'" ]]; then
+                        if [[ "$c" == "'" ]]; then quote=""; else out+="$c"; fi
+                    elif [[ "$quote" == '"' ]]; then
+                        if [[ "$c" == '"' ]]; then
+                            quote=""
+                        elif [[ "$c" == '\\' && "${text:i+1:1}" == [\\"\\\\\\$\\`] ]]; then
+                            out+="${text:i+1:1}"; ((i++))
+                        else
+                            out+="$c"
+                        fi
+                    elif [[ "$c" == "'" || "$c" == '"' ]]; then
+                        quote="$c"
+                    elif [[ "$c" == '\\' ]]; then
+                        out+="${text:i+1:1}"; ((i++))
+                    else
+                        out+="$c"
+                    fi
+                done
+                if [[ "$out" == "~/"* ]]; then out="$HOME/${out#"~/"}"; fi
+                REPLY="$out"
+            }
+
+            # words and cword: COMP_WORDS with the pieces bash split at COMP_WORDBREAKS joined
+            # again where they touch in COMP_LINE (without COMP_LINE, COMP_WORDS as they are).
+            _brewlog_rejoin() {
+                local i word rest spaces line="${COMP_LINE-}" pos=0
+                words=()
+                cword=0
+                for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do
+                    word="${COMP_WORDS[i]}"
+                    if [[ -n "$line" ]]; then
+                        rest="${line:pos}"
+                        spaces="${rest%%[![:space:]]*}"
+                        if [[ "${rest:${#spaces}:${#word}}" != "$word" ]]; then
+                            line=""
+                        elif ((i > 0 && ${#spaces} == 0)); then
+                            words[${#words[@]}-1]+="$word"
+                            pos=$((pos + ${#word}))
+                            ((i == COMP_CWORD)) && cword=$((${#words[@]} - 1))
+                            continue
+                        else
+                            pos=$((pos + ${#spaces} + ${#word}))
+                        fi
+                    fi
+                    words+=("$word")
+                    ((i == COMP_CWORD)) && cword=$((${#words[@]} - 1))
+                done
+                ((COMP_CWORD >= ${#COMP_WORDS[@]})) && { words+=(""); cword=$((${#words[@]} - 1)); }
+            }
+
+            # Adds the candidates for one source to candidates: fixed WORD..., journal KIND,
+            # files, or nothing; the last argument is the text typed so far (dequoted).
+            _brewlog_complete() {
+                local kind="$1" typed="${!#}" value
+                local -a values
+                case "$kind" in
+                    fixed) _brewlog_offer "$typed" "${@:2:$#-2}" ;;
+                    files)
+                        compopt -o filenames 2>/dev/null
+                        while IFS= read -r value; do candidates+=("$value"); done < <(compgen -f -- "$typed")
+                        ;;
+                    journal)
+                        compopt -o filenames 2>/dev/null
+                        if [[ -n "$file" ]]; then
+                            mapfile -t values < <(command brewlog --file "$file" __complete "$2" 2>/dev/null)
+                        else
+                            mapfile -t values < <(command brewlog __complete "$2" 2>/dev/null)
+                        fi
+                        [[ "$2" == ids ]] && values=(last "${values[@]}")
+                        _brewlog_offer "$typed" "${values[@]}"
+                        ;;
                 esac
             }
 
-            if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
-                _brewlog "$@"
-            else
-                compdef _brewlog brewlog
-            fi
+            # The candidates for the value of option $1 (without dashes), typed so far: $2.
+            _brewlog_value() {
+                case "$1" in
+            \(valueCases)    esac
+            }
+
+            # COMPREPLY: each candidate without the part of the word readline keeps: all but
+            # the last piece bash split the word into (none when that piece is only break
+            # characters, as the = of --file= is), read as the shell will read it.
+            _brewlog_reply() {
+                local raw="$1" piece="${COMP_WORDS[COMP_CWORD]-}" keep="" i candidate
+                for ((i = 0; i < ${#piece}; i++)); do
+                    [[ "${COMP_WORDBREAKS-}" == *"${piece:i:1}"* ]] || break
+                done
+                ((i == ${#piece})) && piece=""
+                if [[ "$raw" == *"$piece" ]]; then
+                    _brewlog_dequote "${raw:0:${#raw}-${#piece}}"
+                    keep="$REPLY"
+                fi
+                for candidate in "${candidates[@]}"; do
+                    [[ "$candidate" == "$keep"* ]] && COMPREPLY+=("${candidate:${#keep}}")
+                done
+            }
+
+            _brewlog() {
+                local cur raw prev cmd="" file="" i cword REPLY typed
+                local -a words opts candidates
+                COMPREPLY=()
+                _brewlog_rejoin
+                raw="${words[cword]}"
+                _brewlog_dequote "$raw"
+                cur="$REPLY"
+                prev="${words[cword-1]}"
+                for ((i = 1; i < cword; i++)); do
+                    case "${words[i]}" in
+                        --file) _brewlog_dequote "${words[i+1]}"; file="$REPLY"; ((i++)) ;;
+                        --file=*) _brewlog_dequote "${words[i]#--file=}"; file="$REPLY" ;;
+                        \(globalValuePattern)) ((i++)) ;;
+                        -*) ;;
+                        *) [[ -z "$cmd" ]] && cmd="${words[i]}" ;;
+                    esac
+                done
+                if ((cword > 1)) && [[ "$prev" == @(\(valuePattern)) ]]; then
+                    _brewlog_value "${prev#--}" "$cur"
+                elif [[ "$cur" == --*=* ]]; then
+                    local option="${cur%%=*}"
+                    _brewlog_value "${option#--}" "${cur#*=}"
+                    for i in "${!candidates[@]}"; do candidates[i]="$option=${candidates[i]}"; done
+                elif [[ -z "$cmd" ]]; then
+                    _brewlog_offer "$cur" \(topWords)
+                elif [[ "$cur" == -* ]]; then
+                    case "$cmd" in
+            \(commandCases)        *) opts=() ;;
+                    esac
+                    _brewlog_offer "$cur" "${opts[@]}"
+                else
+                    typed="$cur"
+                    case "$cmd" in
+            \(argumentCases)    esac
+                fi
+                _brewlog_reply "$raw"
+            }
+            complete -F _brewlog brewlog
 
             """
     }
 
-    static func fish() -> String {
-        var lines = [
-            "# fish completion for brewlog (brewlog completion fish)",
-            "complete -c brewlog -f",
-            "# Brew ids from the journal, one per line: fish offers command substitution output as it is.",
-            "# A --file on the line being completed names the journal (its tokens come unquoted, and",
-            "# a fish variable is never split or expanded again).",
-            "function __brewlog_ids",
-            "    echo last",
-            "    set -l tokens (commandline -opc)",
-            "    set -l file",
-            "    for i in (seq (count $tokens))",
-            "        switch $tokens[$i]",
-            "            case --file",
-            "                set file $tokens[(math $i + 1)]",
-            "            case '--file=*'",
-            "                set file (string replace -r -- '^--file=' '' $tokens[$i])",
-            "        end",
-            "    end",
-            "    if test -n \"$file\"",
-            "        brewlog --file $file list -q 2>/dev/null",
-            "    else",
-            "        brewlog list -q 2>/dev/null",
-            "    end",
-            "end",
-            "complete -c brewlog -n '__fish_use_subcommand' -a help -d 'Show help for a subcommand.'",
-        ]
-        for command in Commands.specs {
-            lines.append("complete -c brewlog -n '__fish_use_subcommand' -a \(command.name) -d '\(escapeFish(command.abstract))'")
-        }
-        for option in GlobalOptions.all + [GlobalOptions.version] {
-            lines.append(fishOption(option, condition: nil))
-        }
-        for command in Commands.specs {
-            let condition = "__fish_seen_subcommand_from \(command.name)"
-            for option in command.options {
-                lines.append(fishOption(option, condition: condition))
-            }
-            if takesID.contains(command.name) {
-                lines.append("complete -c brewlog -n '\(condition)' -a '(__brewlog_ids)' -d 'brew id'")
-            } else if command.name == "import" {
-                lines.append("complete -c brewlog -n '\(condition)' -F")
-            } else if command.name == "completion" {
-                lines.append("complete -c brewlog -n '\(condition)' -a 'bash zsh fish'")
-            }
-        }
-        lines.append("complete -c brewlog -n '__fish_seen_subcommand_from help' -a '\(Commands.specs.map(\.name).joined(separator: " "))'")
-        return lines.joined(separator: "\n") + "\n"
+    /// `-q` and `--quiet`: the words an option is typed as.
+    static func optionWords(_ option: OptionSpec) -> [String] {
+        ["--" + option.long] + (option.short.map { ["-" + String($0)] } ?? [])
     }
 
-    private static func fishOption(_ option: OptionSpec, condition: String?) -> String {
-        var line = "complete -c brewlog"
-        if let condition { line += " -n '\(condition)'" }
-        line += " -l \(option.long)"
-        if let short = option.short { line += " -s \(short)" }
-        if option.valueName != nil {
-            line += " -r"
-            if let values = values(for: option.long) { line += " -a '\(values.joined(separator: " "))'" }
-            if option.long == "file" { line += " -F" }
+    /// The arguments `_brewlog_complete` takes for `source`, before the text typed.
+    private static func bashAction(_ source: CompletionSource) -> String {
+        switch source {
+        case .fixed(let words): (["fixed"] + words.map(shellQuoted)).joined(separator: " ")
+        case .journal(let kind): "journal " + kind.rawValue
+        case .files: "files"
+        case .nothing: "nothing"
         }
-        return line + " -d '\(escapeFish(option.help))'"
-    }
-
-    private static func escapeZsh(_ text: String) -> String {
-        text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:")
-    }
-
-    private static func escapeFish(_ text: String) -> String {
-        text.replacingOccurrences(of: "'", with: "\\'")
     }
 }

@@ -21,6 +21,9 @@ final class TextOutput {
     private var kept: [UInt8] = []
     /// What the first failed write said (`errno`'s text), `nil` while every write has succeeded.
     private(set) var failure: String?
+    /// Called once, just before the first bytes reach the descriptor (the pager starts there,
+    /// so a command that prints nothing, or fails first, never opens one).
+    var beforeFirstWrite: (() -> Void)?
 
     init(fd: Int32) {
         self.fd = fd
@@ -57,6 +60,10 @@ final class TextOutput {
             kept += buffer
             buffer.removeAll(keepingCapacity: true)
             return
+        }
+        if !buffer.isEmpty, let start = beforeFirstWrite {
+            beforeFirstWrite = nil
+            start()
         }
         var written = 0
         while written < buffer.count {

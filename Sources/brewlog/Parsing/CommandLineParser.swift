@@ -47,6 +47,8 @@ struct ParsedArguments {
 enum Invocation {
     /// Help for a command, or for brewlog itself when `nil`.
     case help(CommandSpec?)
+    /// `brewlog help --man`: the manual page.
+    case manual
     case version
     case run(CommandSpec, ParsedArguments)
 }
@@ -66,6 +68,7 @@ struct CommandLineParser {
         var wantsHelp = false
         var wantsVersion = false
         var helpTopic: String?
+        var sawHelpCommand = false
         var index = 0
         func nextValue(for option: OptionSpec, given: String) throws(CLIError) -> String {
             guard index < arguments.count else {
@@ -84,6 +87,7 @@ struct CommandLineParser {
                 let name = String(body.prefix { $0 != "=" })
                 let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
                 let available = (command?.options ?? []) + GlobalOptions.all + (command == nil ? [GlobalOptions.version] : [])
+                    + (command == nil && sawHelpCommand ? [HelpCommand.man] : [])
                 guard let option = available.first(where: { $0.long == name }) else {
                     let suggestion = nearest(to: name, in: available.map(\.long)).map { "did you mean '--\($0)'?" }
                     throw CLIError.usage("unknown option '--\(cappedForMessage(name))'", hint: suggestion, command: command)
@@ -117,6 +121,7 @@ struct CommandLineParser {
             } else if command == nil && !wantsHelp {
                 if argument == "help" {
                     wantsHelp = true
+                    sawHelpCommand = true
                     continue
                 }
                 command = try lookup(argument)
@@ -127,6 +132,12 @@ struct CommandLineParser {
             }
             if parsed.flags.contains(GlobalOptions.help.long) { wantsHelp = true }
             if parsed.flags.contains(GlobalOptions.version.long) { wantsVersion = true }
+        }
+        if parsed.flags.contains(HelpCommand.man.long) {
+            if let helpTopic {
+                throw CLIError.usage("unexpected argument '\(cappedForMessage(helpTopic))'", hint: "'brewlog help --man' prints the whole manual", command: HelpCommand.spec)
+            }
+            return .manual
         }
         if wantsHelp {
             if let helpTopic, helpTopic != "help" { return .help(try lookup(helpTopic)) }
@@ -149,7 +160,7 @@ struct CommandLineParser {
 
     func lookup(_ name: String) throws(CLIError) -> CommandSpec {
         if let command = commands.first(where: { $0.name == name }) { return command }
-        let suggestion = nearest(to: name, in: commands.map(\.name)).map { "did you mean '\($0)'?" }
+        let suggestion = nearest(to: name, in: commands.filter { !$0.hidden }.map(\.name) + ["help"]).map { "did you mean '\($0)'?" }
         throw CLIError.usage("unknown command '\(cappedForMessage(name))'", hint: suggestion ?? "see 'brewlog --help' for the commands", command: nil)
     }
 }

@@ -38,18 +38,44 @@ struct CommandSpec {
     /// How many positional arguments are allowed.
     var positionalCount: ClosedRange<Int> = 0...0
     let options: [OptionSpec]
-    /// Extra paragraphs after the options (examples, notes).
+    /// Extra paragraphs after the options (examples, notes). Lines starting with a space are
+    /// kept as they are (examples); the others are prose, filled again to the reader's width.
     var discussion: String?
+    /// Whether help, the manual, completions and "did you mean" leave it out (an internal helper).
+    var hidden = false
+    /// Whether its output goes through the pager on a terminal (long, read-only output).
+    var pagesOutput = false
+}
+
+/// What brewlog is, for the top of its help and its manual page.
+enum Program {
+    static let abstract = "A brewing journal for the shell: log each brew, keep your streak."
+    static let usage = "brewlog [--file <path>] [--color <when>] [-q] <subcommand>"
 }
 
 /// Options every command accepts, before or after the subcommand name.
 enum GlobalOptions {
-    static let file = OptionSpec("file", value: "path", help: "The journal file (default: $BREWLOG_FILE, then $XDG_DATA_HOME/brewlog/journal.jsonl).")
-    static let color = OptionSpec("color", value: "when", help: "Colour output: auto, always or never (default: auto).")
+    static let file = OptionSpec("file", value: "path", help: "The journal file (default: $BREWLOG_FILE, then journal.file in the config, then $XDG_DATA_HOME/brewlog/journal.jsonl, then ~/.local/share/brewlog/journal.jsonl).")
+    static let color = OptionSpec("color", value: "when", help: "Colour output: auto, always or never (default: ui.color in the config, else auto).")
+    static let noPager = OptionSpec("no-pager", help: "Never send output through the pager (ui.pager, $PAGER, less -FRX).")
     static let quiet = OptionSpec("quiet", short: "q", help: "Print only what a script needs.")
     static let help = OptionSpec("help", short: "h", help: "Show help information.")
 
-    static let all: [OptionSpec] = [file, color, quiet, help]
+    static let all: [OptionSpec] = [file, color, quiet, noPager, help]
 
     static let version = OptionSpec("version", help: "Show the version.")
+}
+
+/// `brewlog help [<subcommand>]` and `brewlog help --man`. The parser reads it itself (it runs
+/// nothing), but it is described like a command, for help, the manual and completions.
+enum HelpCommand {
+    static let man = OptionSpec("man", help: "Print the manual page (roff) instead; 'man -l' reads it.")
+
+    static let spec = CommandSpec(
+        name: "help",
+        abstract: "Show help for a subcommand; --man prints the manual page.",
+        usage: "help [<subcommand> | --man]",
+        arguments: [("subcommand", "The subcommand to show help for (the same as 'brewlog <subcommand> --help').")],
+        positionalCount: 0...1,
+        options: [man])
 }

@@ -1,0 +1,161 @@
+import BrewLogCore
+
+/// `brewlog config get|set|unset|list|edit`: reads and changes the configuration file, keeping
+/// its comments, order and layout.
+enum ConfigCommand: BrewLogCommand {
+    /// Its options.
+    enum Option {
+        static let json = OptionSpec("json", help: "With 'list': print the keys and their values as one JSON object.")
+    }
+
+    /// The actions, as typed.
+    static let actions = ["get", "set", "unset", "list", "edit"]
+
+    static let spec = CommandSpec(
+        name: "config",
+        abstract: "Read and change the configuration file.",
+        usage: "config get <key> | set <key> <value> | unset <key> | list [--json] | edit",
+        arguments: [("action", "get, set, unset, list or edit."), ("key", "section.key or section.NAME.key, e.g. ui.color."),
+                    ("value", "The value to set.")],
+        positionalCount: 1...3,
+        options: [Option.json],
+        discussion: "KEYS:\n" + KnownConfigKeys.all.map { "  \($0.display) = \($0.example)\n      \($0.summary)" }.joined(separator: "\n") + """
+
+
+            The file is $BREWLOG_CONFIG, else $XDG_CONFIG_HOME/brewlog/config, else
+            ~/.config/brewlog/config, in git-config syntax. 'get' of a key that is not set
+            exits 1 and prints nothing; 'unset' of one says so and exits 1.
+
+            EXAMPLES:
+              brewlog config set ui.color never
+              brewlog config set alias.today "list --since today"
+              brewlog config set recipe.Morning.dose 15
+            """)
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let positionals = context.arguments.positionals
+        let action = positionals[0]
+        guard actions.contains(action) else {
+            throw context.usage("unknown action '\(cappedForMessage(action))'",
+                                hint: nearest(to: action, in: actions).map { "did you mean '\($0)'?" } ?? "use get, set, unset, list or edit")
+        }
+        let expected = ["get": 1, "set": 2, "unset": 1, "list": 0, "edit": 0][action] ?? 0
+        let given = positionals.count - 1
+        if given > expected {
+            throw context.usage("unexpected argument '\(cappedForMessage(positionals[expected + 1]))' for 'config \(action)'")
+        }
+        if given < expected {
+            throw context.usage("missing <\(["key", "value"][given])> for 'config \(action)'")
+        }
+        if context.arguments.has(Option.json) && action != "list" {
+            throw context.usage("'--json' goes with 'config list' only")
+        }
+        switch action {
+        case "get": try get(positionals[1], context)
+        case "set": try set(positionals[1], to: positionals[2], context)
+        case "unset": try unset(positionals[1], context)
+        case "list": try list(context)
+        default: try ConfigEditing.edit(context)
+        }
+    }
+
+    /// The key named `text`, or a usage error.
+    static func key(_ text: String, _ context: CommandContext) throws(CLIError) -> ConfigKey {
+        guard let key = ConfigKey(text) else {
+            throw context.usage("invalid key '\(cappedForMessage(text))'",
+                                hint: "keys are section.key or section.NAME.key (letters, digits and '-'), e.g. ui.color")
+        }
+        return key
+    }
+
+    /// The file as read at the start of the run; an error when it could not be read or parsed.
+    private static func document(_ context: CommandContext) throws(CLIError) -> ConfigDocument {
+        if let error = context.configuration.loadError { throw CLIError(error) }
+        return context.configuration.document
+    }
+
+    private static func get(_ text: String, _ context: CommandContext) throws(CLIError) {
+        let key = try key(text, context)
+        guard let value = try document(context).value(key) else { throw CLIError.checkFailed }
+        // For scripts (`$(brewlog config get ui.pager)`): the value exactly, as `-q` output is.
+        context.out.line(value ?? "")
+    }
+
+    private static func list(_ context: CommandContext) throws(CLIError) {
+        let entries = try document(context).entries
+        if context.arguments.has(Option.json) {
+            var order: [String] = []
+            var values: [String: String?] = [:]
+            for entry in entries {
+                let name = entry.key.description
+                if values[name] == nil { order.append(name) }
+                values[name] = .some(entry.value)
+            }
+            context.out.line(JSONText.object(order.map { ($0, JSONText.string(values[$0] ?? nil)) }).text)
+            return
+        }
+        for entry in entries {
+            let line = entry.key.description + (entry.value.map { "=" + $0 } ?? "")
+            context.out.line(line.terminalSafe)
+        }
+    }
+
+    private static func set(_ text: String, to value: String, _ context: CommandContext) throws(CLIError) {
+        let key = try key(text, context)
+        guard let known = KnownConfigKeys.find(key) else {
+            let hint = KnownConfigKeys.suggestion(for: text).map { "did you mean '\($0)'? " } ?? ""
+            throw context.usage("unknown key '\(cappedForMessage(key.description))'", hint: hint + "'brewlog config --help' lists the keys")
+        }
+        if key.section == "alias", Commands.names.contains(key.name) {
+            throw context.usage("cannot make an alias named '\(key.name)': it is a command", hint: "choose another name")
+        }
+        if let bad = ConfigValueText.forbiddenCharacter(in: value) {
+            throw context.usage("the value for '\(key)' contains the control character \(TerminalText.escaped(String(bad)))",
+                                hint: "a config value can hold text, tabs and line breaks")
+        }
+        if case .failure(let problem) = known.read(value) {
+            throw context.usage("invalid value '\(cappedForMessage(value))' for '\(key)': \(problem.message)")
+        }
+        let file = try configFile(context)
+        try write(file, context) { document in ConfigEditor(document).setting(key, to: value) }
+    }
+
+    private static func unset(_ text: String, _ context: CommandContext) throws(CLIError) {
+        let key = try key(text, context)
+        let file = try configFile(context)
+        let exists: Bool
+        do throws(ConfigError) {
+            exists = try ConfigFile.read(file.path) != nil
+        } catch {
+            throw CLIError(error)
+        }
+        var found = exists
+        if exists {
+            try write(file, context) { document in
+                let edited = ConfigEditor(document).unsetting(key)
+                found = edited != nil
+                return edited
+            }
+        }
+        guard found else {
+            throw CLIError.notFound("'\(cappedForMessage(key.description))' is not set", hint: "'brewlog config list' shows the keys that are set")
+        }
+    }
+
+    private static func configFile(_ context: CommandContext) throws(CLIError) -> ConfigFile {
+        do throws(ConfigError) {
+            return ConfigFile(path: try ConfigLocation.required(context.environment))
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    private static func write(_ file: ConfigFile, _ context: CommandContext,
+                              _ change: (ConfigDocument) -> [UInt8]?) throws(CLIError) {
+        do throws(ConfigError) {
+            try file.updateDocument(lockTimeout: context.lockTimeout, change)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}

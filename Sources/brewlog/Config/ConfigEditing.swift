@@ -1,0 +1,73 @@
+import BrewLogCore
+import Foundation
+
+/// `brewlog config edit`: the file in `$VISUAL`/`$EDITOR`, saved atomically, then checked.
+///
+/// The editor works on a private copy (``Editor``), so the file is never half-written and the lock
+/// is not held while the editor is open. On save the lock is taken and the file re-read: when
+/// another command changed it meanwhile, nothing is written and the edited text is kept in a file
+/// named in the error (exit 1). What was saved is then read as every run reads it: a syntax
+/// error or a bad value is reported with its `PATH:LINE` (exit 78), for another `config edit`.
+enum ConfigEditing {
+    static func edit(_ context: CommandContext) throws(CLIError) {
+        let file: ConfigFile
+        let original: [UInt8]?
+        do throws(ConfigError) {
+            file = ConfigFile(path: try ConfigLocation.required(context.environment))
+            original = try ConfigFile.read(file.path)
+        } catch {
+            throw CLIError(error)
+        }
+        if let original, UTF8Check.firstInvalidOffset(in: original) != nil {
+            throw CLIError(ConfigError.unreadable(path: file.path, reason: "it is not valid UTF-8, so it cannot be edited as text"))
+        }
+        let before = String(decoding: original ?? [], as: UTF8.self)
+        var shown = before
+        while shown.hasSuffix("\n") { shown.removeLast() }
+        guard let edited = try Editor(environment: context.environment).edit(shown) else { return }
+        let after = Array((edited.isEmpty ? "" : edited + "\n").utf8)
+        var changedMeanwhile = false
+        do throws(ConfigError) {
+            try file.update(lockTimeout: context.lockTimeout) { current in
+                guard current == original else {
+                    changedMeanwhile = true
+                    return nil
+                }
+                return after
+            }
+        } catch {
+            throw CLIError(error)
+        }
+        if changedMeanwhile { throw rescue(after, file: file, context) }
+        let document: ConfigDocument
+        do throws(ConfigSyntaxError) {
+            document = try ConfigParser.parse(after)
+        } catch {
+            throw CLIError(ConfigError.syntax(path: file.path, line: error.line, message: error.message))
+        }
+        let configuration = Configuration(path: file.path, document: document, loadError: nil, commandNames: Commands.names)
+        // The warnings about the file as it was were printed when the run read it.
+        for warning in configuration.warnings where !context.configuration.warnings.contains(warning) {
+            context.notices.line("brewlog: warning: " + warning.terminalSafe)
+        }
+        if let problem = configuration.problems.first { throw CLIError(problem) }
+    }
+
+    /// Keeps the edited text in a new private file beside the config file and names it.
+    private static func rescue(_ text: [UInt8], file: ConfigFile, _ context: CommandContext) -> CLIError {
+        let path = file.path + ".edited-\(Int(context.now.timeIntervalSince1970))-\(getpid())"
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let synced = fsync(fd) == 0
+            close(fd)
+            if written == text.count && synced {
+                return .editorFailed("the config file changed while the editor was open; nothing was written, and your text is saved in \(path)",
+                                     hint: "compare it with the config file, then run 'brewlog config edit' again")
+            }
+            unlink(path)
+        }
+        return .editorFailed("the config file changed while the editor was open; nothing was written, and your text could not be saved",
+                             hint: "run 'brewlog config edit' again")
+    }
+}

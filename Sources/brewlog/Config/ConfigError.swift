@@ -1,0 +1,51 @@
+import BrewLogCore
+
+/// Every way reading or writing the configuration can fail; `CLIError.init(_: ConfigError)` gives
+/// each its message, hint and exit code.
+enum ConfigError: Error, Sendable {
+    /// A syntax error at `PATH:LINE` (78).
+    case syntax(path: String, line: Int, message: String)
+    /// A known key with a value it does not accept, at `PATH:LINE` (78).
+    case badValue(path: String, line: Int, key: String, value: String?, problem: String)
+    /// An alias that cannot run: a loop, or words that name no command (78).
+    case badAlias(path: String, line: Int, message: String)
+    /// No location, or one that names a folder (78).
+    case location(String)
+    /// The file exists but cannot be read, or is not a regular file (78).
+    case unreadable(path: String, reason: String)
+    /// The file or its folder cannot be created (73).
+    case cannotCreate(path: String, reason: String)
+    /// A write failed; the file is as it was (74).
+    case io(path: String, reason: String)
+    /// Another writer held the lock for `seconds` (75).
+    case lockTimeout(path: String, seconds: Double)
+}
+
+extension CLIError {
+    /// A configuration error as the user sees it.
+    init(_ error: ConfigError) {
+        let repair = "fix it with 'brewlog config edit'"
+        switch error {
+        case let .syntax(path, line, message):
+            self = .configuration("\(path):\(line): \(message)", hint: repair)
+        case let .badValue(path, line, key, value, problem):
+            let shown = value.map { "invalid value '\(cappedForMessage($0))' for '\(key)'" } ?? "'\(key)' needs a value"
+            self = .configuration("\(path):\(line): \(shown): \(problem)",
+                                  hint: "\(repair), or remove it with 'brewlog config unset \(key)'")
+        case let .badAlias(path, line, message):
+            self = .configuration("\(path):\(line): \(message)", hint: repair)
+        case let .location(message):
+            self = .configuration(message, hint: "set BREWLOG_CONFIG to the config file's path, or HOME to an absolute path")
+        case let .unreadable(path, reason):
+            self = .configuration("cannot read the config file '\(path)': \(reason)",
+                                  hint: "make it a readable file, or point BREWLOG_CONFIG elsewhere")
+        case let .cannotCreate(path, reason):
+            self = .cannotCreate("cannot create the config file '\(path)': \(reason)")
+        case let .io(path, reason):
+            self = .io("cannot write the config file '\(path)': \(reason); it is unchanged",
+                       hint: "check the disk and the permissions, then run the command again")
+        case let .lockTimeout(path, seconds):
+            self = .lockTimeout("the config file '\(path)' is locked by another brewlog (waited \(formatNumber(seconds)) s)")
+        }
+    }
+}

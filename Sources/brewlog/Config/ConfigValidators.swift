@@ -1,0 +1,174 @@
+import BrewLogCore
+
+/// The validators of ``KnownConfigKeys``. The brew fields use the field table's limits and
+/// parsers (`BrewField`, `parseDecimal`, `BrewTime`, `BrewRecord.validateTag`), with the units the
+/// command line accepts (`15g`, `94C`), so a default is refused exactly when the option would be.
+enum ConfigValidators {
+    typealias Reading = Result<ConfigValue, ConfigValueProblem>
+
+    /// A path: not empty, not a folder (`/` at the end), `~` only as `~/`.
+    @Sendable static func path(_ text: String) -> Reading {
+        if text.isEmpty { return problem("give a file's path, e.g. ~/brews.jsonl") }
+        if text.hasSuffix("/") { return problem("it names a folder; give the journal file's path") }
+        if text.hasPrefix("~") && !text.hasPrefix("~/") { return problem("only '~/' (your home) is expanded; give a path") }
+        return .success(.text(text))
+    }
+
+    /// One of `choices`, exactly.
+    static func choice(_ choices: [String]) -> @Sendable (String) -> Reading {
+        { text in
+            choices.contains(text) ? .success(.text(text))
+                : problem("use " + choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? ""))
+        }
+    }
+
+    /// A comma list of `list` columns, each once.
+    @Sendable static func columns(_ text: String) -> Reading {
+        let names = commaList(text)
+        guard !names.isEmpty else { return problem("give at least one column") }
+        for name in names where !KnownConfigKeys.listColumns.contains(name) {
+            let hint = nearest(to: name, in: KnownConfigKeys.listColumns).map { "did you mean '\($0)'? " } ?? ""
+            return problem("unknown column '\(cappedForMessage(name))'; \(hint)columns: " + KnownConfigKeys.listColumns.joined(separator: ","))
+        }
+        if let repeated = firstRepeated(names) { return problem("the column '\(repeated)' is listed twice") }
+        return .success(.words(names))
+    }
+
+    /// Words to run: split as a shell splits plain words and quotes, never run by one.
+    @Sendable static func alias(_ text: String) -> Reading {
+        if text.trimmingWhitespaceForCLI().hasPrefix("!") {
+            return problem("shell aliases ('!...') are not supported: brewlog never runs a shell; give brewlog's own words, e.g. 'list --since today'")
+        }
+        switch AliasWords.split(text) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let words) where words.isEmpty: return problem("an alias needs at least a command, e.g. 'list --since today'")
+        case .success(let words): return .success(.words(words))
+        }
+    }
+
+    /// `HH:MM` (or `H:MM`), from 00:00 to 23:59.
+    @Sendable static func timeOfDay(_ text: String) -> Reading {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60 else {
+            return problem("use HH:MM, from 00:00 to 23:59, e.g. 04:00")
+        }
+        return .success(.minutes(hour * 60 + minute))
+    }
+
+    /// Weekdays (`mon` or `monday`, any case), comma-separated, each once, not all seven; empty for none.
+    @Sendable static func weekdays(_ text: String) -> Reading {
+        var days: [Weekday] = []
+        for name in commaList(text) {
+            guard let day = Weekday(name: name) else {
+                return problem("unknown weekday '\(cappedForMessage(name))'; use mon, tue, wed, thu, fri, sat, sun (or full names)")
+            }
+            if days.contains(day) { return problem("'\(day.name)' is listed twice") }
+            days.append(day)
+        }
+        if days.count == Weekday.allCases.count { return problem("every day cannot be a rest day") }
+        if days.isEmpty && !text.trimmingWhitespaceForCLI().isEmpty { return problem("give weekdays such as sat,sun") }
+        return .success(.weekdays(days.sorted()))
+    }
+
+    /// A whole number from 1 to 7.
+    @Sendable static func weeklyTarget(_ text: String) -> Reading {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let days = Int(text), (1...7).contains(days) else {
+            return problem("give a whole number of days from 1 to 7")
+        }
+        return .success(.integer(days))
+    }
+
+    /// The validator of the brew default `name` (`dose`, `tags`, ...), as `add` reads its option.
+    static func brewDefault(_ name: String) -> @Sendable (String) -> Reading {
+        switch name {
+        case "dose": { grams($0, limit: BrewField.dose.limit, name: "dose") }
+        case "water": { grams($0, limit: BrewField.water.limit, name: "water") }
+        // A yield is measured like a dose: grams, more than 0, at most the dose's limit.
+        case "yield": { grams($0, limit: BrewField.dose.limit, name: "yield") }
+        case "temp": temperature
+        case "time": time
+        case "tags": tags
+        default: text
+        }
+    }
+
+    /// A sample value of the brew default `name`, for help.
+    static func example(_ name: String) -> String {
+        switch name {
+        case "method": "V60"
+        case "coffee": "House blend"
+        case "dose": "15"
+        case "water": "250"
+        case "yield": "36"
+        case "grind": "22 clicks"
+        case "temp": "94"
+        case "time": "2:45"
+        default: "morning,home"
+        }
+    }
+
+    @Sendable private static func text(_ text: String) -> Reading {
+        text.trimmingWhitespaceForCLI().isEmpty ? problem("must not be empty; to have no default, unset the key") : .success(.text(text))
+    }
+
+    private static func grams(_ text: String, limit: FieldLimit?, name: String) -> Reading {
+        number(text, units: ["g"], limit: limit, name: name, example: "15.5 or 15.5g")
+    }
+
+    @Sendable private static func temperature(_ text: String) -> Reading {
+        number(text, units: ["°C", "C"], limit: BrewField.temperature.limit, name: "temperature", example: "94 or 94C")
+    }
+
+    @Sendable private static func time(_ text: String) -> Reading {
+        guard let seconds = BrewTime.parse(text) else { return problem("use 165, 165s, 2:45 or 1h2m3s") }
+        if let limit = BrewField.brewTime.limit, !limit.contains(Double(seconds)) {
+            return problem(limit.problem(got: text).message)
+        }
+        return .success(.integer(seconds))
+    }
+
+    @Sendable private static func tags(_ text: String) -> Reading {
+        let tags = commaList(text)
+        for tag in tags {
+            do throws(InvalidFieldError) {
+                try BrewRecord.validateTag(tag)
+            } catch {
+                return problem(error.message)
+            }
+        }
+        if tags.isEmpty && !text.trimmingWhitespaceForCLI().isEmpty { return problem("give tags separated by commas") }
+        return .success(.words(tags))
+    }
+
+    /// A decimal number, optionally followed by one of `units`, inside `limit` (named `name` in messages).
+    private static func number(_ text: String, units: [String], limit: FieldLimit?, name: String, example: String) -> Reading {
+        var digits = Substring(text)
+        for unit in units where digits.hasSuffix(unit) {
+            digits = digits.dropLast(unit.count)
+            break
+        }
+        guard let value = parseDecimal(digits) else { return problem("give a decimal number, e.g. \(example)") }
+        if let limit, !limit.contains(value) {
+            return problem("\(name) must be \(limit.rangeText) (got \(cappedForMessage(digits)))")
+        }
+        return .success(.number(value))
+    }
+
+    /// The items of a comma list, trimmed; an empty text has none, an empty item is kept (and refused by the caller).
+    private static func commaList(_ text: String) -> [String] {
+        guard !text.trimmingWhitespaceForCLI().isEmpty else { return [] }
+        return text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespaceForCLI() }
+    }
+
+    private static func firstRepeated(_ items: [String]) -> String? {
+        var seen: Set<String> = []
+        return items.first { !seen.insert($0).inserted }
+    }
+
+    private static func problem(_ message: String) -> Reading {
+        .failure(ConfigValueProblem(message: message))
+    }
+}

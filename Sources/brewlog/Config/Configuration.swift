@@ -1,0 +1,191 @@
+/// The configuration of one run, read once at the root: every entry of the file, the typed
+/// values of the known keys, the aliases, and what was wrong.
+///
+/// Commands read it through the typed accessors (``color``, ``addDefaults``, ``recipe(_:)``,
+/// ``streakRestDays``, ...), never by parsing the file again. A value that breaks its key's rule
+/// is kept in ``problems`` and left out of the typed values; the root refuses to run any command
+/// but `config` while there is one, so `config unset` and `config edit` can always repair it.
+struct Configuration: Sendable {
+    /// The file's path (as located, before links are followed), or `nil` when no location is set.
+    let path: String?
+    /// The file as read; empty when there is no file.
+    let document: ConfigDocument
+    /// Why the file could not be read or parsed, if so (then ``document`` is empty).
+    let loadError: ConfigError?
+    /// Bad values of known keys and unusable aliases, in file order.
+    let problems: [ConfigError]
+    /// Lines for standard error: unknown keys, aliases that a command shadows.
+    let warnings: [String]
+    private let values: [ConfigKey: ConfigValue]
+    private let aliasEntries: [String: (text: String, words: [String], line: Int)]
+
+    /// No file: the defaults.
+    static let defaults = Configuration(path: nil, document: .empty, loadError: nil, commandNames: [])
+
+    /// Reads the file at the location `environment` gives. Never fails: a file that cannot be
+    /// read or parsed comes back empty with its ``loadError``. `commandNames` are the names an
+    /// alias cannot take.
+    static func load(environment: [String: String], commandNames: Set<String>) -> Configuration {
+        let path: String?
+        do throws(ConfigError) {
+            path = try ConfigLocation.resolve(environment)
+            guard let path, let bytes = try ConfigFile.read(path) else { return .defaults }
+            do throws(ConfigSyntaxError) {
+                return Configuration(path: path, document: try ConfigParser.parse(bytes), loadError: nil, commandNames: commandNames)
+            } catch {
+                return Configuration(path: path, document: .empty,
+                                     loadError: .syntax(path: path, line: error.line, message: error.message), commandNames: [])
+            }
+        } catch {
+            return Configuration(path: nil, document: .empty, loadError: error, commandNames: [])
+        }
+    }
+
+    /// The configuration in `document`, read from `path`.
+    init(path: String?, document: ConfigDocument, loadError: ConfigError?, commandNames: Set<String>) {
+        self.path = path
+        self.document = document
+        self.loadError = loadError
+        let shownPath = path ?? "config"
+        var values: [ConfigKey: ConfigValue] = [:]
+        var problems: [ConfigError] = []
+        var warnings: [String] = []
+        var aliases: [String: (text: String, words: [String], line: Int)] = [:]
+        for entry in document.entries {
+            let key = entry.key
+            guard let known = KnownConfigKeys.find(key) else {
+                let suggestion = KnownConfigKeys.suggestion(for: key.description).map { " (did you mean '\($0)'?)" } ?? ""
+                warnings.append("\(shownPath):\(entry.line): unknown key '\(key)'\(suggestion)")
+                continue
+            }
+            guard let text = entry.value else {
+                problems.append(.badValue(path: shownPath, line: entry.line, key: "\(key)", value: nil, problem: "write '\(key.name) = VALUE'"))
+                continue
+            }
+            switch known.read(text) {
+            case .failure(let problem):
+                problems.append(.badValue(path: shownPath, line: entry.line, key: "\(key)", value: text, problem: problem.message))
+            case .success(let value):
+                if key.section == "alias" {
+                    if commandNames.contains(key.name) {
+                        warnings.append("\(shownPath):\(entry.line): alias '\(key.name)' is ignored: '\(key.name)' is a command")
+                        continue
+                    }
+                    if case .words(let words) = value { aliases[key.name] = (text, words, entry.line) }
+                }
+                values[key] = value
+            }
+        }
+        self.values = values
+        self.problems = problems
+        self.warnings = warnings
+        self.aliasEntries = aliases
+    }
+
+    private func text(_ section: String, _ name: String) -> String? {
+        if case .text(let text)? = values[ConfigKey(section: section, subsection: nil, name: name)] { return text }
+        return nil
+    }
+
+    // MARK: ui
+
+    /// `ui.color`: `auto`, `always` or `never`.
+    var color: String? { text("ui", "color") }
+    /// `ui.pager`: the pager command; empty or `cat` means none.
+    var pager: String? { text("ui", "pager") }
+    /// `ui.week-start`.
+    var weekStart: Weekday? { text("ui", "week-start").flatMap { Weekday(name: $0) } }
+    /// `ui.list-columns`, in order.
+    var listColumns: [String]? {
+        if case .words(let columns)? = values[ConfigKey(section: "ui", subsection: nil, name: "list-columns")] { return columns }
+        return nil
+    }
+
+    // MARK: journal
+
+    /// `journal.file` resolved: `~/` is `HOME`, a relative path is beside the config file.
+    /// An error when it needs a `HOME` that is not an absolute path.
+    func journalFile(environment: [String: String]) throws(CLIError) -> String? {
+        guard let file = text("journal", "file") else { return nil }
+        if file.hasPrefix("~/") {
+            guard let home = environment["HOME"], home.hasPrefix("/") else {
+                throw CLIError.configuration("journal.file starts with '~/' but HOME is not an absolute path",
+                                             hint: "set HOME, or give journal.file as an absolute path")
+            }
+            return (home.hasSuffix("/") ? String(home.dropLast()) : home) + file.dropFirst()
+        }
+        if file.hasPrefix("/") { return file }
+        return ConfigFile.folder(of: path ?? ".") + "/" + file
+    }
+
+    // MARK: add and recipes
+
+    /// The `[add]` defaults.
+    var addDefaults: BrewDefaults { defaults(subsection: nil, section: "add") }
+
+    /// The recipe `name` (case-sensitive), or `nil` when no key of it is set.
+    func recipe(_ name: String) -> BrewDefaults? {
+        guard recipeNames.contains(name) else { return nil }
+        return defaults(subsection: name, section: "recipe")
+    }
+
+    /// The names of the recipes with at least one good key, sorted.
+    var recipeNames: [String] {
+        Set(values.keys.filter { $0.section == "recipe" }.compactMap(\.subsection)).sorted()
+    }
+
+    private func defaults(subsection: String?, section: String) -> BrewDefaults {
+        func value(_ name: String) -> ConfigValue? { values[ConfigKey(section: section, subsection: subsection, name: name)] }
+        func text(_ name: String) -> String? { if case .text(let text)? = value(name) { text } else { nil } }
+        func number(_ name: String) -> Double? { if case .number(let number)? = value(name) { number } else { nil } }
+        var defaults = BrewDefaults()
+        defaults.method = text("method")
+        defaults.coffee = text("coffee")
+        defaults.grind = text("grind")
+        defaults.dose = number("dose")
+        defaults.water = number("water")
+        defaults.yield = number("yield")
+        defaults.temperature = number("temp")
+        if case .integer(let seconds)? = value("time") { defaults.time = seconds }
+        if case .words(let tags)? = value("tags") { defaults.tags = tags }
+        return defaults
+    }
+
+    // MARK: streak
+
+    /// `streak.day-starts` in minutes after midnight (`nil`: midnight).
+    var streakDayStarts: Int? {
+        if case .minutes(let minutes)? = values[ConfigKey(section: "streak", subsection: nil, name: "day-starts")] { return minutes }
+        return nil
+    }
+
+    /// `streak.rest-days` (empty when not set).
+    var streakRestDays: [Weekday] {
+        if case .weekdays(let days)? = values[ConfigKey(section: "streak", subsection: nil, name: "rest-days")] { return days }
+        return []
+    }
+
+    /// `streak.weekly-target`, 1–7.
+    var streakWeeklyTarget: Int? {
+        if case .integer(let days)? = values[ConfigKey(section: "streak", subsection: nil, name: "weekly-target")] { return days }
+        return nil
+    }
+
+    // MARK: aliases
+
+    /// The alias `name` (any case): its text as written, its words, and its line.
+    func alias(_ name: String) -> (text: String, words: [String], line: Int)? {
+        aliasEntries[name.lowercased()]
+    }
+
+    /// What is wrong with the alias `name` (any case), when its value is bad.
+    func problem(forAlias name: String) -> ConfigError? {
+        problems.last { problem in
+            if case let .badValue(_, _, key, _, _) = problem { return key == "alias." + name.lowercased() }
+            return false
+        }
+    }
+
+    /// Every alias's name, sorted.
+    var aliasNames: [String] { aliasEntries.keys.sorted() }
+}

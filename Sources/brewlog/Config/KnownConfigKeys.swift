@@ -1,0 +1,96 @@
+import BrewLogCore
+
+/// One key BrewLog knows: which keys it matches, one line of description, and its validator.
+struct KnownConfigKey: Sendable {
+    /// How the key's subsection is named.
+    enum Subsection: Equatable, Sendable {
+        /// `section.key`.
+        case none
+        /// `section.NAME.key`, any non-empty NAME (`recipe.NAME.dose`).
+        case any
+    }
+
+    let section: String
+    let subsection: Subsection
+    /// The key's name, or `nil` for any name (`alias.NAME`).
+    let name: String?
+    /// The key as help shows it (`recipe.NAME.dose`).
+    let display: String
+    /// One line of help.
+    let summary: String
+    /// An example value, for help.
+    let example: String
+    /// Reads a value, or says in words what is wrong with it.
+    let read: @Sendable (String) -> Result<ConfigValue, ConfigValueProblem>
+
+    /// Whether this entry describes `key`.
+    func matches(_ key: ConfigKey) -> Bool {
+        guard key.section == section, name == nil || key.name == name else { return false }
+        switch subsection {
+        case .none: return key.subsection == nil
+        case .any: return key.subsection.map { !$0.isEmpty } ?? false
+        }
+    }
+}
+
+/// Why a value was refused: words a user can act on ("use auto, always or never").
+struct ConfigValueProblem: Error, Equatable, Sendable {
+    let message: String
+}
+
+/// Every key BrewLog knows, in the order help lists them.
+enum KnownConfigKeys {
+    /// The columns `list` can show, for `ui.list-columns`.
+    static let listColumns = ["id", "date", "rating", "method", "coffee", "bean", "dose", "water", "yield", "ratio", "grind",
+                              "temp", "time", "tags", "notes"]
+
+    /// The keys of `[add]` and of each `[recipe "NAME"]`, in order.
+    static let brewDefaultNames = ["method", "coffee", "dose", "water", "yield", "grind", "temp", "time", "tags"]
+
+    static let all: [KnownConfigKey] = [
+        KnownConfigKey(section: "journal", subsection: .none, name: "file", display: "journal.file",
+                       summary: "The journal file, after --file and $BREWLOG_FILE ('~/' is your home; a relative path is beside the config file).",
+                       example: "~/Documents/brews.jsonl", read: ConfigValidators.path),
+        KnownConfigKey(section: "ui", subsection: .none, name: "color", display: "ui.color",
+                       summary: "The --color default: auto, always or never.", example: "never",
+                       read: ConfigValidators.choice(["auto", "always", "never"])),
+        KnownConfigKey(section: "ui", subsection: .none, name: "pager", display: "ui.pager",
+                       summary: "The pager for long output on a terminal; 'cat' or empty turns it off.", example: "less -FRX",
+                       read: { .success(.text($0)) }),
+        KnownConfigKey(section: "ui", subsection: .none, name: "week-start", display: "ui.week-start",
+                       summary: "The first day of the week: monday or sunday.", example: "sunday",
+                       read: ConfigValidators.choice(["monday", "sunday"])),
+        KnownConfigKey(section: "ui", subsection: .none, name: "list-columns", display: "ui.list-columns",
+                       summary: "The default 'list --columns': a comma list of " + listColumns.joined(separator: ",") + ".",
+                       example: "date,rating,method,coffee,notes", read: ConfigValidators.columns),
+        KnownConfigKey(section: "alias", subsection: .none, name: nil, display: "alias.NAME",
+                       summary: "'brewlog NAME ARGS...' runs these words, then ARGS (quotes group words; never a shell).",
+                       example: "list --since today", read: ConfigValidators.alias),
+    ] + brewDefaultNames.map { name in
+        KnownConfigKey(section: "add", subsection: .none, name: name, display: "add." + name,
+                       summary: "The default for 'add --\(name == "tags" ? "tag" : name)'" + (name == "tags" ? " (comma-separated)." : "."),
+                       example: ConfigValidators.example(name), read: ConfigValidators.brewDefault(name))
+    } + brewDefaultNames.map { name in
+        KnownConfigKey(section: "recipe", subsection: .any, name: name, display: "recipe.NAME." + name,
+                       summary: "The recipe NAME's \(name), as for add.\(name).", example: ConfigValidators.example(name),
+                       read: ConfigValidators.brewDefault(name))
+    } + [
+        KnownConfigKey(section: "streak", subsection: .none, name: "day-starts", display: "streak.day-starts",
+                       summary: "When a brewing day starts, HH:MM (default 00:00).", example: "04:00", read: ConfigValidators.timeOfDay),
+        KnownConfigKey(section: "streak", subsection: .none, name: "rest-days", display: "streak.rest-days",
+                       summary: "Weekdays that never break a streak, comma-separated.", example: "sat,sun", read: ConfigValidators.weekdays),
+        KnownConfigKey(section: "streak", subsection: .none, name: "weekly-target", display: "streak.weekly-target",
+                       summary: "Brew days a week for the weekly streak, 1 to 7.", example: "5", read: ConfigValidators.weeklyTarget),
+    ]
+
+    /// The known key `key` is, or `nil`.
+    static func find(_ key: ConfigKey) -> KnownConfigKey? {
+        all.first { $0.matches(key) }
+    }
+
+    /// The known key closest to `text`, for "did you mean".
+    static func suggestion(for text: String) -> String? {
+        let names = all.filter { $0.name != nil && $0.subsection == .none }.map(\.display)
+        return nearest(to: text.lowercased(), in: names)
+    }
+}
