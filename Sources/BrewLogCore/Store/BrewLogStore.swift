@@ -124,9 +124,10 @@ public final class BrewLogStore {
     public func brew(on day: CalendarDay) -> Brew? {
         registry.access(\BrewLogStore.brews)
         let now = self.now
+        let today = storedRules.day(of: Timestamp(date: now, timeZone: timeZone))
         return slots.indices.first {
             let timestamp = timestamp(at: $0)
-            return timestamp.date <= now && streakDay(of: timestamp) == day
+            return timestamp.date <= now && min(storedRules.day(of: timestamp), today) == day
         }.map(materialize)
     }
 

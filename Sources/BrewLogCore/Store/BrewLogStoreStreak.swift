@@ -37,8 +37,9 @@ extension BrewLogStore {
     /// skip days, the rules and now, memoised until one of them changes (or today does, or a
     /// brew's moment that was still to come is reached).
     public var streakCalendar: StreakCalendar {
+        // One reading of the clock, so now and today agree.
         let now = self.now
-        let today = self.today
+        let today = storedRules.day(of: Timestamp(date: now, timeZone: timeZone))
         let tracking = ChangeRegistry.isTracking
         if tracking {
             registry.access(\BrewLogStore.entries)
