@@ -145,7 +145,8 @@ struct BrewLogApp {
                 } catch {
                     throw CLIError(error)
                 }
-                let created = JournalSession(journal: FileJournal(path: path), clock: .fixed(now), timeZone: timeZone, lockTimeout: lockTimeout)
+                let created = JournalSession(journal: FileJournal(path: path), clock: .fixed(now), timeZone: timeZone, lockTimeout: lockTimeout,
+                                             rules: configuration.streakRules)
                 slot.session = created
                 return created
             })

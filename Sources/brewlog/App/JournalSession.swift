@@ -8,14 +8,17 @@ final class JournalSession {
     private let clock: BrewClock
     private let timeZone: any UTCOffsetSource
     private let lockTimeout: Double
+    /// The streak rules the store counts by (from the configuration).
+    let rules: StreakRules
     /// The run's store, kept until the process exits, so a large journal's memory is handed back
     /// at once rather than brew by brew.
     private(set) var store: BrewLogStore?
     /// Whether a write saved changes to the journal (so a later failure can say they are kept).
     private(set) var savedChanges = false
 
-    init(journal: FileJournal, clock: BrewClock, timeZone: any UTCOffsetSource, lockTimeout: Double) {
+    init(journal: FileJournal, clock: BrewClock, timeZone: any UTCOffsetSource, lockTimeout: Double, rules: StreakRules = .standard) {
         self.journal = journal
+        self.rules = rules
         self.clock = clock
         self.timeZone = timeZone
         self.lockTimeout = lockTimeout
@@ -54,7 +57,7 @@ final class JournalSession {
     }
 
     private func loadedStore(_ locked: LockedJournal) throws(CLIError) -> BrewLogStore {
-        let store = BrewLogStore(journal: locked, clock: clock, timeZone: timeZone)
+        let store = BrewLogStore(journal: locked, clock: clock, timeZone: timeZone, rules: rules)
         do throws(JournalError) {
             try store.load()
         } catch {

@@ -40,7 +40,7 @@ enum AddCommand: BrewLogCommand {
         let onceADay = context.arguments.has(Option.oncePerDay)
         let asJSON = context.arguments.has(Option.json)
         let outcome = try context.session().write { store throws(CLIError) -> Outcome in
-            if onceADay, let existing = store.brew(on: timestamp.day) {
+            if onceADay, let existing = store.brew(on: store.streakDay(of: timestamp)) {
                 // A notice, not a result: on standard error, so cron mail stays empty under -q.
                 if !context.quiet && !asJSON {
                     context.notices.line("\(timestamp.day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")

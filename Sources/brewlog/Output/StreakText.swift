@@ -1,19 +1,105 @@
 import BrewLogCore
 
-/// The streak as a sentence, shown by `streak` and after `add`.
+/// The streak in words: the sentence shown by `streak` and after `add`, the `--history` table and
+/// the `--explain` calendar.
 enum StreakText {
-    /// "5-day streak, today included. Longest: 12 days."
-    static func sentence(_ summary: StreakSummary, style: Style) -> String {
-        let days = { (count: Int) in count == 1 ? "1 day" : "\(count) days" }
+    /// "5-day streak, today included. Longest: 12 days." (and the weekly streak when a target is set).
+    static func sentence(_ summary: StreakSummary, style: Style, rules: StreakRules = .standard, todayStatus: StreakDayStatus? = nil) -> String {
         let longest = "Longest: \(days(summary.longest))."
+        let weekly = summary.weekly.map { " " + weeklySentence($0) } ?? ""
         if summary.current == 0 {
             let last = summary.lastBrewDay.map { " (last brew: \($0))" } ?? ""
-            return "No streak yet\(last). Log a brew today to start one. \(longest)"
+            return "No streak yet\(last). Log a brew today to start one. \(longest)\(weekly)"
         }
         let streak = "\(summary.current)-day streak"
         if summary.brewedToday {
-            return style.green(streak) + ", today included. \(longest)"
+            return style.green(streak) + ", today included. \(longest)\(weekly)"
         }
-        return style.yellow(streak) + ", but no brew yet today: log one before midnight to keep it. \(longest)"
+        if summary.todayIsBridged {
+            let kind = todayStatus == .skip ? "a skip day" : todayStatus == .rest ? "a rest day" : "a rest or skip day"
+            return style.green(streak) + "; today is \(kind), so it needs no brew. \(longest)\(weekly)"
+        }
+        return style.yellow(streak) + ", but no brew yet today: log one before \(dayEnd(rules)) to keep it. \(longest)\(weekly)"
+    }
+
+    /// "Weekly: 3 weeks in a row with 4+ brew days (this week: 2 of 4)."
+    static func weeklySentence(_ weekly: WeeklyStreak) -> String {
+        let run = weekly.current == 1 ? "1 week" : "\(weekly.current) weeks"
+        let best = weekly.longest == 1 ? "1 week" : "\(weekly.longest) weeks"
+        return "Weekly: \(run) in a row with \(weekly.target)+ brew day\(weekly.target == 1 ? "" : "s") (this week: \(weekly.daysThisWeek) of \(weekly.target); longest: \(best))."
+    }
+
+    /// The `--history` table: the runs given, one a line, under a header.
+    static func history(_ runs: [StreakRun]) -> [String] {
+        guard !runs.isEmpty else { return ["No streaks yet."] }
+        return ["DAYS  FIRST       LAST"] + runs.map { run in
+            BrewFormatting.padded(String(run.days), to: 4, alignedRight: true) + "  \(run.firstDay)  \(run.lastDay)"
+        }
+    }
+
+    /// The `--explain` calendar: a headline, then one line a day, oldest first, ending today.
+    static func explanation(_ calendar: StreakCalendar, skipNotes: [CalendarDay: String], style: Style) -> [String] {
+        let summary = calendar.summary
+        var lines: [String]
+        if let start = summary.currentStart {
+            lines = ["Current streak: \(days(summary.current)), since \(start)."]
+        } else {
+            lines = ["No current streak." + (summary.lastBrewDay.map { " Last brew: \($0)." } ?? "")]
+        }
+        var count = 0
+        let rows = calendar.explanation
+        for (index, row) in rows.enumerated() {
+            var detail = ""
+            switch row.status {
+            case .brew:
+                count += 1
+                detail = "day \(count)"
+            case .skip:
+                detail = skipNotes[row.day].map { firstLine($0).terminalSafe } ?? ""
+            case .rest:
+                detail = ""
+            case .missed:
+                detail = index == 0 && calendar.runs.contains(where: { $0.lastDay < row.day }) ? "ended the run before" : ""
+            case .open:
+                detail = "no brew yet"
+            }
+            let word = BrewFormatting.padded(word(row.status), to: 6)
+            let colored = switch row.status {
+            case .brew: style.green(word)
+            case .missed: style.yellow(word)
+            case .rest, .skip, .open: word
+            }
+            lines.append("\(row.day)  \(weekdayNames[row.day.weekdayFromMonday])  \(colored)  \(detail)".trimmingTrailingSpaces())
+        }
+        return lines
+    }
+
+    /// The one word for a day's status (also its `--json` value).
+    static func word(_ status: StreakDayStatus) -> String {
+        switch status {
+        case .brew: "brew"
+        case .rest: "rest"
+        case .skip: "skip"
+        case .missed: "missed"
+        case .open: "today"
+        }
+    }
+
+    static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    private static func days(_ count: Int) -> String {
+        count == 1 ? "1 day" : "\(count) days"
+    }
+
+    /// "midnight", or the day start as `HH:MM` when a day starts later.
+    private static func dayEnd(_ rules: StreakRules) -> String {
+        guard rules.dayStartMinutes > 0 else { return "midnight" }
+        let hours = rules.dayStartMinutes / 60, minutes = rules.dayStartMinutes % 60
+        return (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+    }
+
+    /// Text up to its first line break.
+    private static func firstLine(_ text: String) -> String {
+        String(text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" })
     }
 }
