@@ -85,4 +85,12 @@ public enum JournalItem {
     case brew(Brew)
     /// A record of another kind.
     case entry(JournalEntry)
+
+    /// The record's id.
+    public var id: BrewID {
+        switch self {
+        case let .brew(brew): brew.id
+        case let .entry(entry): entry.id
+        }
+    }
 }

@@ -5,7 +5,7 @@ enum CheckCommand: BrewLogCommand {
     /// Its options.
     enum Option {
         static let repair = OptionSpec("repair", help: "Move every bad line, byte for byte, to PATH.rejected and rewrite the journal without them.")
-        static let json = OptionSpec("json", help: "Print the result as JSON: the path, the number of valid brews and every problem.")
+        static let json = OptionSpec("json", help: "Print the result as JSON: the path, the numbers of valid brews, skip days and records of unknown kinds, and every problem.")
     }
 
     static let spec = CommandSpec(
@@ -59,7 +59,10 @@ enum CheckCommand: BrewLogCommand {
             let problems = report.problems.map { problem in
                 JSONText.object([("line", .int(problem.line)), ("reason", .string(problem.reason))])
             }
-            let json = JSONText.object([("path", .string(journal.path)), ("brews", .int(report.brewCount)), ("problems", .array(problems))])
+            let json = JSONText.object([
+                ("path", .string(journal.path)), ("brews", .int(report.brewCount)), ("skip_days", .int(report.entries.count)),
+                ("unknown_kinds", .int(report.unknownKindCount)), ("problems", .array(problems)),
+            ])
             context.out.line(json.text)
         } else if !context.quiet {
             for problem in report.problems {
@@ -72,7 +75,11 @@ enum CheckCommand: BrewLogCommand {
                                          hint: "'brewlog check --repair' moves the bad lines to \(journal.rejectedPath)")
         }
         if !context.quiet && !asJSON {
-            context.out.line("\(journal.path.terminalSafe): \(report.brewCount) brew\(report.brewCount == 1 ? "" : "s"), no problems.")
+            let skips = report.entries.count
+            let skipText = skips == 0 ? "" : ", \(skips) skip day\(skips == 1 ? "" : "s")"
+            let unknown = report.unknownKindCount
+            let unknownText = unknown == 0 ? "" : ", \(unknown) record\(unknown == 1 ? "" : "s") of a kind this BrewLog does not know (kept as they are)"
+            context.out.line("\(journal.path.terminalSafe): \(report.brewCount) brew\(report.brewCount == 1 ? "" : "s")\(skipText)\(unknownText), no problems.")
         }
     }
 }

@@ -1,33 +1,46 @@
 import BrewLogCore
 
-/// `brewlog rm ID...`: removes brews, all or none.
+/// `brewlog rm ID...`: removes brews and skip days, all or none.
 enum RemoveCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "rm",
-        abstract: "Remove brews.",
+        abstract: "Remove brews or skip days.",
         usage: "rm <id>...",
-        arguments: [("id", "Brew ids, unique prefixes of 4+ characters, or 'last'.")],
+        arguments: [("id", "Ids of brews or skip days, unique prefixes of 4+ characters, or 'last' (the newest brew).")],
         positionalCount: 1...Int.max,
         options: [])
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let doomed = try context.session().write(creating: false) { store throws(CLIError) in
-            var doomed: [Brew] = []
+            var doomed: [JournalItem] = []
             for reference in context.arguments.positionals {
-                let brew = try context.brew(reference, in: store)
-                if !doomed.contains(where: { $0 === brew }) { doomed.append(brew) }
+                let item: JournalItem
+                do throws(BrewLookupError) {
+                    item = try store.record(matching: reference)
+                } catch {
+                    throw CLIError(error, command: context.command)
+                }
+                if !doomed.contains(where: { $0.id == item.id }) { doomed.append(item) }
             }
-            for brew in doomed {
-                store.remove(brew)
+            for item in doomed {
+                switch item {
+                case let .brew(brew): store.remove(brew)
+                case let .entry(entry): store.remove(entry)
+                }
             }
             return doomed
         }
-        for brew in doomed {
+        for item in doomed {
             if context.quiet {
-                context.out.line(brew.id.rawValue)
-            } else {
+                context.out.line(item.id.rawValue)
+                continue
+            }
+            switch item {
+            case let .brew(brew):
                 let method = brew.method.map { ", \($0.terminalSafe)" } ?? ""
                 context.out.line("Removed \(brew.id.rawValue.terminalSafe) (\(BrewFormatting.dateTime(brew.timestamp))\(method)).")
+            case let .entry(.skip(skip)):
+                context.out.line("Removed \(skip.id.rawValue.terminalSafe) (skip day \(skip.day)).")
             }
         }
     }

@@ -101,7 +101,7 @@ struct CommandLineParser {
                 } else {
                     parsed.add(option, value: nil)
                 }
-            } else if !endOfOptions && argument.hasPrefix("-") && argument.count > 1 {
+            } else if !endOfOptions && argument.hasPrefix("-") && argument.count > 1 && !looksLikeNegativePositional(argument, for: command) {
                 let available = (command?.options ?? []) + GlobalOptions.all
                 var letters = Substring(argument.dropFirst())
                 while let letter = letters.first {
@@ -156,6 +156,16 @@ struct CommandLineParser {
         }
         parsed.declare(command)
         return .run(command, parsed)
+    }
+
+    /// Whether `argument` (which starts with `-`) is a positional rather than short options:
+    /// a dash and a digit (`-3d`, `-2w`, `-90m`, `-1`) given to a command that takes positionals
+    /// and has no digit for a short option, as `skip -3d` means three days ago.
+    private func looksLikeNegativePositional(_ argument: String, for command: CommandSpec?) -> Bool {
+        guard let command, command.positionalCount.upperBound > 0 else { return false }
+        let second = argument.utf8.dropFirst().first
+        guard let second, (0x30...0x39).contains(second) else { return false }
+        return !(command.options + GlobalOptions.all).contains { $0.short?.isNumber ?? false }
     }
 
     func lookup(_ name: String) throws(CLIError) -> CommandSpec {
