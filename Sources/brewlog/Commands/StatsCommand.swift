@@ -12,7 +12,7 @@ enum StatsCommand: BrewLogCommand {
         abstract: "Show totals, averages and a calendar heatmap.",
         usage: "stats [--since <when>] [--json]",
         options: [BrewFilter.since, Option.json],
-        discussion: "The heatmap shows the last 26 weeks, Monday to Sunday, one cell per day: · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more.",
+        discussion: "The heatmap shows the last 26 weeks from ui.week-start (default Monday), one cell per streak day (streak.day-starts applied): · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more; - a rest day and ~ a skip day without a brew.",
         pagesOutput: true)
 
     static func run(_ context: CommandContext) throws(CLIError) {
@@ -36,9 +36,20 @@ enum StatsCommand: BrewLogCommand {
         section("Methods", stats.methods, showRating: true, out: out, style: style)
         section("Coffees", stats.coffees, showRating: false, out: out, style: style)
         out.line()
-        for line in Heatmap(brewsPerDay: stats.brewsPerDay, today: store.today, style: style).lines {
+        for line in heatmap(records, store: store, style: style).lines {
             out.line(line)
         }
+    }
+
+    /// The heatmap of `records` by streak day (the day start applied, brews still to come left
+    /// out), with the rules' week start and the rest and skip days marked.
+    private static func heatmap(_ records: [BrewRecord], store: BrewLogStore, style: Style) -> Heatmap {
+        var perDay: [CalendarDay: Int] = [:]
+        let now = store.now
+        for record in records where record.timestamp.date <= now {
+            perDay[store.streakDay(of: record.timestamp), default: 0] += 1
+        }
+        return Heatmap(brewsPerDay: perDay, today: store.today, style: style, rules: store.rules, skipDays: Set(store.skipDays.map(\.day)))
     }
 
     private static func section(_ title: String, _ groups: [BrewStatistics.Group], showRating: Bool, out: TextOutput, style: Style) {
