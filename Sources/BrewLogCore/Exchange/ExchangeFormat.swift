@@ -2,8 +2,8 @@ import Foundation
 
 /// The formats brews are exported to and imported from.
 ///
-/// `jsonl` is the journal's own format (unknown keys included); `json` is an array of the same
-/// objects; `csv` follows RFC 4180 with a header row, CRLF line ends and tags joined by `,` in one
+/// `jsonl` is the journal's own format (unknown keys included, skip days after the brews); `json`
+/// is an array of the same objects; `csv` holds brews only and follows RFC 4180 with a header row, CRLF line ends and tags joined by `,` in one
 /// quoted cell (tags never hold a comma, so a `;` inside a tag stays in it).
 public enum ExchangeFormat: String, CaseIterable, Sendable {
     case jsonl, json, csv
@@ -47,13 +47,14 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// `records` in this format.
-    public func encode(_ records: [BrewRecord]) -> String {
+    /// `records`, then the records of other kinds `entries`, in this format (CSV has columns for
+    /// brews only, so it leaves `entries` out).
+    public func encode(_ records: [BrewRecord], entries: [JournalEntry] = []) -> String {
         switch self {
         case .jsonl:
-            return records.map { BrewLineCodec.encode($0) + "\n" }.joined()
+            return (records.map(BrewLineCodec.encode) + entries.map(KindedLineCodec.encode)).map { $0 + "\n" }.joined()
         case .json:
-            return "[" + records.map(BrewLineCodec.encode).joined(separator: ",\n") + "]\n"
+            return "[" + (records.map(BrewLineCodec.encode) + entries.map(KindedLineCodec.encode)).joined(separator: ",\n") + "]\n"
         case .csv:
             var text = ExchangeFormat.csvColumns.joined(separator: ",") + "\r\n"
             for record in records {
@@ -64,10 +65,19 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Every record in `bytes`, or every problem (with its 1-based line) when there is any.
+    /// Every brew in `bytes`, or every problem (with its 1-based line) when there is any.
     public func decode(_ bytes: [UInt8]) -> Result<[BrewRecord], ImportProblems> {
+        decodeContents(bytes).map(\.records)
+    }
+
+    /// Every brew and every record of another kind BrewLog knows in `bytes` (records of kinds it
+    /// does not know are counted and left out), or every problem (with its 1-based line) when
+    /// there is any. Ids must be unique across kinds.
+    public func decodeContents(_ bytes: [UInt8]) -> Result<ExchangeContents, ImportProblems> {
         var records: [BrewRecord] = []
         var lines: [Int] = []
+        var entries: [(entry: JournalEntry, line: Int)] = []
+        var unknownKindCount = 0
         var problems: [ImportProblems.Problem] = []
         func take(_ line: Int, _ decode: () throws(LineProblem) -> BrewRecord) {
             do throws(LineProblem) {
@@ -75,6 +85,20 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
                 lines.append(line)
             } catch {
                 problems.append(.init(line: line, reason: error.reason))
+            }
+        }
+        /// A JSON object that may be a brew or a record of another kind.
+        func takeObject(_ line: Int, _ text: UnsafeBufferPointer<UInt8>) {
+            switch decodeObject(text) {
+            case let .success(.brew(record)):
+                records.append(record)
+                lines.append(line)
+            case let .success(.entry(entry)):
+                entries.append((entry, line))
+            case .success(.unknownKind):
+                unknownKindCount += 1
+            case let .failure(problem):
+                problems.append(.init(line: line, reason: problem.reason))
             }
         }
         let startsWithBOM = bytes.withUnsafeBufferPointer(startsWithByteOrderMark)
@@ -87,15 +111,13 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
                 try? forEachLine(in: buffer) { line throws(JournalError) in
                     let text = UnsafeBufferPointer(rebasing: buffer[line.range])
                     guard !isBlank(text) else { return }
-                    take(line.number) { () throws(LineProblem) in try BrewLineCodec.decode(text) }
+                    takeObject(line.number, text)
                 }
             case .json:
                 var scanner = JSONScanner(buffer)
                 do throws(JSONSyntaxError) {
                     try scanner.scanArrayElements { range in
-                        take(lineNumber(of: range.lowerBound, in: buffer)) { () throws(LineProblem) in
-                            try BrewLineCodec.decode(UnsafeBufferPointer(rebasing: buffer[range]))
-                        }
+                        takeObject(lineNumber(of: range.lowerBound, in: buffer), UnsafeBufferPointer(rebasing: buffer[range]))
                     }
                 } catch {
                     problems.append(.init(line: lineNumber(of: error.offset, in: buffer), reason: "malformed JSON: \(error.message)"))
@@ -105,15 +127,60 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
             }
         }
         var firstLine: [BrewID: Int] = [:]
-        for (record, line) in zip(records, lines) where problems.isEmpty {
-            if let first = firstLine[record.id] {
-                problems.append(.init(line: line, reason: "duplicate id '\(record.id)' in the file (first on line \(first))"))
+        let ids = zip(records.map(\.id), lines) + entries.map { ($0.entry.id, $0.line) }
+        for (id, line) in ids.sorted(by: { $0.1 < $1.1 }) where problems.isEmpty {
+            if let first = firstLine[id] {
+                problems.append(.init(line: line, reason: "duplicate id '\(id)' in the file (first on line \(first))"))
             } else {
-                firstLine[record.id] = line
+                firstLine[id] = line
             }
         }
-        return problems.isEmpty ? .success(records) : .failure(ImportProblems(problems: problems.sorted { $0.line < $1.line }))
+        guard problems.isEmpty else { return .failure(ImportProblems(problems: problems.sorted { $0.line < $1.line })) }
+        return .success(ExchangeContents(records: records, entries: entries.map(\.entry), unknownKindCount: unknownKindCount))
     }
+
+    /// Whether `line` (without its newline) is one a journal could hold: blank, a brew, or a
+    /// record of any kind. Checks only, building no record (for judging a stream as it comes).
+    public static func isValidLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if case .success = checkLine(line, terminated: true, first: false) { return true }
+        return false
+    }
+}
+
+/// What an import file holds.
+public struct ExchangeContents: Equatable, Sendable {
+    /// The brews, in file order.
+    public var records: [BrewRecord]
+    /// The records of other kinds BrewLog knows, in file order.
+    public var entries: [JournalEntry]
+    /// How many records hold a kind BrewLog does not know (left out of an import).
+    public var unknownKindCount: Int
+}
+
+/// One JSON object of an import file, read as a brew or, with a `"kind"` key, a record of its kind.
+private func decodeObject(_ text: UnsafeBufferPointer<UInt8>) -> Result<KindedOrBrew, LineProblem> {
+    let problem: LineProblem
+    do throws(LineProblem) {
+        return .success(.brew(try BrewLineCodec.decode(text)))
+    } catch {
+        problem = error
+    }
+    do throws(LineProblem) {
+        switch try KindedLineCodec.decode(text) {
+        case let .entry(entry)?: return .success(.entry(entry))
+        case .unknownKind?: return .success(.unknownKind)
+        case nil: return .failure(problem)
+        }
+    } catch {
+        return .failure(problem == .notABrew || !error.reason.hasPrefix("malformed JSON") ? error : problem)
+    }
+}
+
+/// What ``decodeObject(_:)`` found.
+private enum KindedOrBrew {
+    case brew(BrewRecord)
+    case entry(JournalEntry)
+    case unknownKind
 }
 
 extension ExchangeFormat {

@@ -42,6 +42,22 @@ extension BrewLogStore {
         return true
     }
 
+    /// Replaces the record of another kind that has `entry`'s id with `entry`; `false`, and
+    /// nothing changed, when there is none, or when it would give a day a second skip record.
+    @discardableResult
+    public func update(_ entry: JournalEntry) -> Bool {
+        guard let position = storedEntries.firstIndex(where: { $0.id == entry.id }) else { return false }
+        switch entry {
+        case let .skip(skip):
+            if let other = skipDay(on: skip.day), other.id != skip.id { return false }
+        }
+        guard storedEntries[position] != entry else { return true }
+        storedEntries[position] = entry
+        changeLog.noteUpdatedEntry(entry.id)
+        registry.didChange(\BrewLogStore.entries)
+        return true
+    }
+
     /// Removes the record of another kind with `entry`'s id; one not in the store is ignored.
     public func remove(_ entry: JournalEntry) {
         guard let position = storedEntries.firstIndex(where: { $0.id == entry.id }) else { return }

@@ -1,4 +1,5 @@
 import BrewLogCore
+import Foundation
 
 /// `brewlog export`: every brew (or a date range) to standard output as JSON Lines, JSON or CSV.
 enum ExportCommand: BrewLogCommand {
@@ -18,9 +19,13 @@ enum ExportCommand: BrewLogCommand {
         let format = try ExchangeOptions.format(context, Option.format, default: .jsonl)
         let since = try context.when(BrewFilter.since)
         let until = try context.when(BrewFilter.until)
-        let records = try context.session().read().brewsByDate(limit: nil) {
-            (since?.startsOnOrBefore($0) ?? true) && (until?.endsOnOrAfter($0) ?? true)
-        }.map(\.record)
-        context.out.write(format.encode(records))
+        let store = try context.session().read()
+        let inRange = { (timestamp: Timestamp) in (since?.startsOnOrBefore(timestamp) ?? true) && (until?.endsOnOrAfter(timestamp) ?? true) }
+        let records = store.brewsByDate(limit: nil, where: inRange).map(\.record)
+        // Skip days follow the brews (JSON Lines and JSON; CSV holds brews only), judged by their day.
+        let skips = store.skipDays.filter { skip in
+            inRange(Timestamp(date: Date(timeIntervalSince1970: Double(skip.day.daysSinceEpoch * 86_400 + 43_200)), utcOffsetSeconds: 0))
+        }.sorted { $0.day < $1.day }
+        context.out.write(format.encode(records, entries: skips.map(JournalEntry.skip)))
     }
 }

@@ -42,9 +42,11 @@ enum ImportCommand: BrewLogCommand {
         let prefer = try self.prefer(context)
         let (bytes, format, stoppedEarly) = try read(path, format: named ?? ExchangeFormat(suggestedBy: path))
         let incoming: [BrewRecord]
-        switch format.decode(bytes) {
-        case let .success(records) where !stoppedEarly:
-            incoming = records
+        let incomingEntries: [JournalEntry]
+        switch format.decodeContents(bytes) {
+        case let .success(contents) where !stoppedEarly:
+            incoming = contents.records
+            incomingEntries = contents.entries
         case .success:
             throw CLIError.dataError("\(path) has more than \(badRecordsToStopAt) bad lines; stopped reading, nothing imported",
                                      hint: formatHint(bytes, read: format) ?? "check that this is a file of brews in the format given (--format)")
@@ -79,16 +81,54 @@ enum ImportCommand: BrewLogCommand {
                     outcome.conflicts.append((record.id, differences))
                 }
             }
+            mergeEntries(incomingEntries, into: store, prefer: prefer, &outcome)
             return outcome
         }
         // A dry run, or a file with nothing in it, merges into a store read under the shared lock and
         // never saves it (so an empty import creates no journal, folder or lock file).
-        let readOnly = dryRun || incoming.isEmpty
+        let readOnly = dryRun || (incoming.isEmpty && incomingEntries.isEmpty)
         let outcome = readOnly ? merge(try session.read()) : try session.write { store throws(CLIError) in merge(store) }
         report(outcome, dryRun: dryRun, context)
         // Conflicts left alone without a say from the user: the import is not what they asked for.
         if prefer == nil && !outcome.conflicts.isEmpty {
             throw CLIError.checkFailed
+        }
+    }
+
+    /// Merges skip days (and any other kind of record) by id like brews: a new one is added
+    /// (unless its day is already skipped, which counts as skipped), an identical one skipped, a
+    /// different one replaced with `--prefer incoming` and else a conflict.
+    private static func mergeEntries(_ entries: [JournalEntry], into store: BrewLogStore, prefer: Side?, _ outcome: inout Outcome) {
+        for entry in entries {
+            guard let existing = store.entries.first(where: { $0.id == entry.id }) else {
+                if store.insert(entry) {
+                    outcome.added += 1
+                } else if store.brew(id: entry.id) != nil {
+                    outcome.conflicts.append((entry.id, ["kind"]))
+                } else {
+                    outcome.skipped += 1
+                }
+                continue
+            }
+            let differing = differingKeys(existing, entry)
+            if differing.isEmpty {
+                outcome.skipped += 1
+            } else if prefer == .incoming, store.update(entry) {
+                outcome.replaced += 1
+            } else {
+                outcome.conflicts.append((entry.id, differing))
+            }
+        }
+    }
+
+    /// The keys in which two records of other kinds differ.
+    private static func differingKeys(_ existing: JournalEntry, _ incoming: JournalEntry) -> [String] {
+        switch (existing, incoming) {
+        case let (.skip(old), .skip(new)):
+            var keys: [String] = []
+            if old.day != new.day { keys.append("day") }
+            if old.notes != new.notes { keys.append("notes") }
+            return keys
         }
     }
 
@@ -179,7 +219,7 @@ enum ImportCommand: BrewLogCommand {
             if format == nil { format = ExchangeFormat(sniffing: line) ?? .jsonl }
             guard format == .jsonl else { return true }
             // Validation only (ids and dates, no record built): the full decode comes once, after.
-            return (try? BrewLineCodec.validate(line)) != nil
+            return ExchangeFormat.isValidLine(line)
         }
         // A file of one line without a newline was never judged: its first line decides now.
         let decided = format ?? firstLine(of: bytes).flatMap(ExchangeFormat.init(sniffing:)) ?? .jsonl
