@@ -91,11 +91,11 @@ enum StreakText {
         count == 1 ? "1 day" : "\(count) days"
     }
 
-    /// "midnight", or the day start as `HH:MM` when a day starts later.
+    /// "midnight", or "the day ends at HH:MM" when a day starts later.
     private static func dayEnd(_ rules: StreakRules) -> String {
         guard rules.dayStartMinutes > 0 else { return "midnight" }
         let hours = rules.dayStartMinutes / 60, minutes = rules.dayStartMinutes % 60
-        return (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+        return "the day ends at " + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
     }
 
     /// Text up to its first line break.
