@@ -59,7 +59,7 @@ enum StreakText {
             case .rest:
                 detail = ""
             case .missed:
-                detail = index == 0 && calendar.runs.contains(where: { $0.lastDay < row.day }) ? "ended the run before" : ""
+                detail = index == 0 && endsARun(row.day, calendar) ? "ended the run before" : ""
             case .open:
                 detail = "no brew yet"
             }
@@ -72,6 +72,18 @@ enum StreakText {
             lines.append("\(row.day)  \(weekdayNames[row.day.weekdayFromMonday])  \(colored)  \(detail)".trimmingTrailingSpaces())
         }
         return lines
+    }
+
+    /// Whether the missed `day` is the one that ended a run: the first missed day after the
+    /// last run before it (the days between are rest or skip days).
+    private static func endsARun(_ day: CalendarDay, _ calendar: StreakCalendar) -> Bool {
+        guard let run = calendar.runs.last(where: { $0.lastDay < day }) else { return false }
+        var between = run.lastDay.adding(days: 1)
+        while between < day {
+            guard [.rest, .skip].contains(calendar.status(of: between)) else { return false }
+            between = between.adding(days: 1)
+        }
+        return true
     }
 
     /// The one word for a day's status (also its `--json` value).
