@@ -2,7 +2,7 @@ import BrewLogCore
 
 /// `brewlog export`: every brew (or a date range) to standard output as JSON Lines, JSON or CSV.
 enum ExportCommand: BrewLogCommand {
-    /// Its own option, besides `--since` and `--until`.
+    /// Its own option, besides the filters.
     enum Option {
         static let format = OptionSpec("format", value: "format", help: "jsonl (default; the journal's own lines), json (an array) or csv (RFC 4180).")
     }
@@ -10,17 +10,17 @@ enum ExportCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "export",
         abstract: "Export brews to standard output.",
-        usage: "export [--format jsonl|json|csv] [--since <when>] [--until <when>]",
-        options: [Option.format, BrewFilter.since, BrewFilter.until],
-        discussion: "Brews are written oldest first. CSV has a header row and joins tags with ';'.")
+        usage: "export [--format jsonl|json|csv] [<filters>]",
+        options: [Option.format] + BrewFilter.options,
+        discussion: "Brews are written oldest first; the filters are those of 'brewlog list'. CSV has a header row of journal keys and joins tags with ','.")
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let format = try ExchangeOptions.format(context, Option.format, default: .jsonl)
-        let since = try context.when(BrewFilter.since)
-        let until = try context.when(BrewFilter.until)
-        let records = try context.session().read().brewsByDate(limit: nil) {
-            (since?.startsOnOrBefore($0) ?? true) && (until?.endsOnOrAfter($0) ?? true)
-        }.map(\.record)
+        let filter = try BrewFilter(context)
+        let store = try context.session().read()
+        let records = filter.needsFields
+            ? store.brewsByDate.map(\.record).filter(filter.admits)
+            : store.brewsByDate(limit: nil, where: filter.admits).map(\.record)
         context.out.write(format.encode(records))
     }
 }

@@ -11,12 +11,13 @@ enum ListCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "list",
         abstract: "List brews, oldest first.",
-        usage: "list [--since <when>] [--until <when>] [--limit <n>] [--method <m>] [--coffee <c>] [--tag <t>] [--json]",
+        usage: "list [<filters>] [--limit <n>] [--json]",
         options: BrewFilter.options + [Option.limit, Option.json],
         discussion: """
-            --method and --coffee match case-insensitively anywhere in the field; --tag matches a
-            whole tag; repeat --tag to require several. --since and --until given a date include
-            the whole day.
+            FILTERS: --method and --coffee match the whole field ignoring case (repeat: any of them);
+            --tag matches a whole tag (repeat: all of them); --min-rating keeps rated brews only;
+            --grep looks in the notes ignoring case. --since and --until given a day include the
+            whole day; --since after --until is an error.
             """,
         pagesOutput: true)
 
