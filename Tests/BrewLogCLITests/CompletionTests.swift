@@ -24,7 +24,7 @@ struct CompletionTests {
     }
 
     static let commandNames = Commands.listed.map(\.name) + ["help"]
-    static let topLevel = commandNames + ["--file", "--color", "--quiet", "-q", "--help", "-h", "--version"]
+    static let topLevel = commandNames + ["--file", "--color", "--quiet", "-q", "--no-pager", "--help", "-h", "--version"]
 
     // MARK: bash
 

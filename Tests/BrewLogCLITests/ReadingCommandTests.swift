@@ -82,7 +82,15 @@ struct ReadingCommandTests {
         (["--limit", "2"], ["bbbb00000004", "cccc00000003"]),
         (["--limit", "0"], []),
         (["--method", "V60"], ["aaaa00000001", "bbbb00000004"]),
-        (["--coffee", "kenya"], ["aaaa00000001"]),
+        (["--coffee", "kenya"], []),
+        (["--coffee", "KENYA AA"], ["aaaa00000001"]),
+        (["--method", "press"], []),
+        (["--method", "aeropress"], ["bbbb00000002"]),
+        (["-m", "espresso", "-m", "AeroPress"], ["bbbb00000002", "cccc00000003"]),
+        (["--min-rating", "4"], ["bbbb00000004", "cccc00000003"]),
+        (["--min-rating", "1"], ["aaaa00000001", "bbbb00000004", "cccc00000003"]),
+        (["--grep", "SECOND LINE"], ["aaaa00000001"]),
+        (["--grep", "evening", "--min-rating", "5"], []),
         (["--tag", "evening"], ["bbbb00000004"]),
         (["--tag", "evening", "--tag", "morning"], []),
         (["--since", "yesterday", "--method", "v60"], ["bbbb00000004"]),
@@ -90,6 +98,29 @@ struct ReadingCommandTests {
     func filters(arguments: [String], ids: [String]) {
         let output = sandbox().ok(["list", "-q"] + arguments)
         #expect(output.split(separator: "\n").map(String.init) == ids)
+        // export and stats take the same filters (not --limit) and keep the same brews.
+        if arguments.first != "--limit" {
+            let exported = sandbox().ok(["export"] + arguments)
+            #expect(exported.split(separator: "\n").compactMap { $0.split(separator: "\"").dropFirst(3).first.map(String.init) } == ids)
+            #expect(sandbox().ok(["stats", "--json"] + arguments).hasPrefix("{\"brews\":\(ids.count),"))
+        }
+    }
+
+    @Test("a filter refusal is a usage error", arguments: [
+        ["--since", "today", "--until", "yesterday"],
+        ["--since", "2026-11-29T10:00", "--until", "2026-11-29T09:00"],
+        ["--since", "2026-11-29T10:00+01:00", "--until", "2026-11-28"],
+        ["--min-rating", "6"],
+        ["--min-rating", "0"],
+        ["--min-rating", "4.5"],
+        ["--grep", ""],
+    ])
+    func filterRefusals(arguments: [String]) {
+        for command in ["list", "stats", "export"] {
+            let result = sandbox().run([command] + arguments)
+            #expect(result.status == 64, "\(command) \(arguments)")
+            #expect(result.stdout == "")
+        }
     }
 
     @Test("list --json prints the journal's objects, unknown keys included")

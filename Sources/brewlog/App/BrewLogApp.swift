@@ -124,7 +124,9 @@ struct BrewLogApp {
     private func context(for spec: CommandSpec, _ parsed: ParsedArguments, configuration: Configuration) throws(CLIError) -> CommandContext {
         let now = try currentMoment()
         let timeZone = try localTimeZone(environment)
-        let lockTimeout = try self.lockTimeout()
+        // A completion is typed at a prompt: it gives up on a busy journal after half a second
+        // rather than hold the shell for the whole lock timeout.
+        let lockTimeout = spec.name == CompletionValuesCommand.spec.name ? min(0.5, try self.lockTimeout()) : try self.lockTimeout()
         let style = try Style.decide(option: parsed.value(GlobalOptions.color) ?? configuration.color,
                                      isTerminal: standardOutputIsTerminal, environment: environment)
         let fileOption = parsed.value(GlobalOptions.file)

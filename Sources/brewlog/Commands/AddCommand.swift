@@ -6,15 +6,16 @@ enum AddCommand: BrewLogCommand {
     enum Option {
         static let date = OptionSpec("date", short: "d", value: "when", help: "When you brewed (default: now). An earlier date alone records 12:00.")
         static let oncePerDay = OptionSpec("once-per-day", help: "Do nothing (exit 0) when that day already has a brew: for cron.")
-        static let like = OptionSpec("like", value: "id", help: "Start from an earlier brew's recipe (method, coffee, dose, water, yield, grind, temp, time, tags; never its rating, notes or date): an id, a prefix or 'last'.")
+        static let recipe = OptionSpec("recipe", value: "name", help: "Start from a saved recipe (see 'brewlog recipe').")
+        static let like = OptionSpec("like", value: "id", help: "Start from an earlier brew's recipe fields (method, coffee, dose, water, yield, grind, temp, time, tags; never its rating, notes or date): an id, a prefix or 'last'.")
         static let json = OptionSpec("json", help: "Print the new brew and the streak as JSON (with --once-per-day, \"skipped\" says whether the day already had the brew shown).")
     }
 
     static let spec = CommandSpec(
         name: "add",
         abstract: "Record a brew.",
-        usage: "add [<fields>] [--like <id>] [--date <when>] [--once-per-day] [--json]",
-        options: FieldOptions.specs + [Option.like, Option.date, Option.oncePerDay, Option.json],
+        usage: "add [<fields>] [--recipe <name> | --like <id>] [--date <when>] [--once-per-day] [--json]",
+        options: FieldOptions.specs + [Option.recipe, Option.like, Option.date, Option.oncePerDay, Option.json],
         discussion: """
             WHEN: a day (today, yesterday, mon, -3d, 2026-11-28; a past day alone records 12:00), a
             time (7:30, 8pm, noon), both ("yesterday 23:40"), or a moment (now, -3h,
@@ -36,6 +37,11 @@ enum AddCommand: BrewLogCommand {
         try FieldOptions.apply(context, notes: notes, to: &typed)
         let typedFields = BrewField.allCases.filter { FieldOptions.value(of: $0, in: context.arguments) != nil }
         let like = context.arguments.value(Option.like)
+        let recipe = try self.recipe(context)
+        if recipe != nil && like != nil {
+            throw context.usage("'--recipe' and '--like' both say where the brew starts from", hint: "give one of them")
+        }
+        let defaults = context.configuration.addDefaults
 
         let onceADay = context.arguments.has(Option.oncePerDay)
         let asJSON = context.arguments.has(Option.json)
@@ -47,13 +53,16 @@ enum AddCommand: BrewLogCommand {
                 }
                 return Outcome(brew: existing, added: false, streak: store.streakSummary, startedFrom: nil)
             }
+            // Lowest first: the [add] defaults, the recipe or the liked brew, the command line.
             var record = BrewRecord(id: typed.id, timestamp: timestamp)
+            defaults.apply(to: &record)
             var startedFrom: StartingPoint?
-            if let like {
+            if let recipe {
+                recipe.fields.apply(to: &record)
+                startedFrom = .recipe(recipe.name)
+            } else if let like {
                 let liked = try context.brew(like, in: store).record
-                for field in BrewField.allCases where field.isRecipe {
-                    record.copy(field, from: liked)
-                }
+                BrewDefaults(record: liked).apply(to: &record)
                 startedFrom = .brew(liked.id)
             }
             // Typed fields win; typed tags replace the ones the brew started from.
@@ -69,14 +78,29 @@ enum AddCommand: BrewLogCommand {
         report(outcome, onceADay: onceADay, context)
     }
 
+    /// The recipe `--recipe` names, or `nil` when not given; an unknown name is a usage error.
+    private static func recipe(_ context: CommandContext) throws(CLIError) -> (name: String, fields: BrewDefaults)? {
+        guard let name = context.arguments.value(Option.recipe) else { return nil }
+        guard let fields = context.configuration.recipe(name) else {
+            let names = context.configuration.recipeNames
+            let hint = nearest(to: name, in: names).map { "did you mean '\($0)'?" }
+                ?? (names.isEmpty ? "save one with 'brewlog recipe save NAME'" : "recipes: " + names.map(\.terminalSafe).joined(separator: ", "))
+            throw context.usage("no recipe named '\(cappedForMessage(name))'", hint: hint)
+        }
+        return (name, fields)
+    }
+
     /// Where a new brew's recipe fields came from, before the command line's.
     private enum StartingPoint {
+        /// A saved recipe, named by `--recipe`.
+        case recipe(String)
         /// An earlier brew, named by `--like`.
         case brew(BrewID)
 
         /// The `--json` member naming it.
         var json: JSONText {
             switch self {
+            case .recipe(let name): .object([("recipe", .string(name))])
             case .brew(let id): .object([("brew", .string(id.rawValue))])
             }
         }
@@ -84,6 +108,7 @@ enum AddCommand: BrewLogCommand {
         /// The words after the time in the human line.
         var phrase: String {
             switch self {
+            case .recipe(let name): "recipe \(name.terminalSafe)"
             case .brew(let id): "like \(id.rawValue.terminalSafe)"
             }
         }

@@ -11,8 +11,8 @@ enum CompletionValuesCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "__complete",
         abstract: "Print the journal's values of one kind, for the completion scripts.",
-        usage: "__complete ids|methods|coffees|tags",
-        arguments: [("kind", "ids, methods, coffees or tags.")],
+        usage: "__complete ids|methods|coffees|tags|recipes",
+        arguments: [("kind", "ids, methods, coffees, tags or recipes.")],
         positionalCount: 1...1,
         options: [],
         hidden: true)
@@ -23,8 +23,8 @@ enum CompletionValuesCommand: BrewLogCommand {
             throw context.usage("unknown kind '\(cappedForMessage(name))'",
                                 hint: "use " + JournalValues.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let store = try context.session().read()
-        for value in kind.values(in: store.brewsByDate) where !value.isEmpty && !value.unicodeScalars.contains(where: TerminalText.isControl) {
+        let values = kind == .recipes ? context.configuration.recipeNames : kind.values(in: try context.session().read().brewsByDate)
+        for value in values where !value.isEmpty && !value.unicodeScalars.contains(where: TerminalText.isControl) {
             context.out.line(value)
         }
     }

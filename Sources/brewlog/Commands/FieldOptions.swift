@@ -112,7 +112,8 @@ enum FieldOptions {
 
     private static func apply(_ field: BrewField, _ context: CommandContext, notes: String?,
                               to record: inout BrewRecord) throws(CLIError) {
-        guard let (spec, sample) = field.option else { return }
+        // A command may take only some fields (`recipe save` takes no rating or notes).
+        guard let (spec, sample) = field.option, context.command.options.contains(where: { $0.long == spec.long }) else { return }
         let arguments = context.arguments
         let option = spec.long
         let text = arguments.value(spec)
@@ -130,9 +131,15 @@ enum FieldOptions {
                 let hint = "give a whole number from \(formatNumber(limit.lower)) to \(formatNumber(limit.upper))"
                 record[keyPath: path] = try wholeNumber(text, option, limit, hint: hint, context)
             }
-        case .number(let path, let limit, _) where field == .temperature:
+        case .number(let path, _, _) where field == .temperature:
             if let text {
-                record[keyPath: path] = try temperature(text, option, limit, context)
+                switch TemperatureInput.celsius(text) {
+                case .success(let celsius): record[keyPath: path] = celsius
+                case .failure(.notANumber):
+                    throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: TemperatureInput.Problem.notANumber.message)
+                case .failure(let problem):
+                    throw CLIError.usage(problem.message, hint: nil, command: context.command)
+                }
             }
         case .number(let path, let limit, let unit):
             if let text {
@@ -191,32 +198,6 @@ enum FieldOptions {
         let number = text.hasPrefix("1:") ? String(text.dropFirst(2)) : text
         guard let value = parseDecimal(number), value > 0, value <= 1000 else { return nil }
         return value
-    }
-
-    /// A temperature: a decimal in °C (`94`, `94C`, `94°C`) or in °F (`201F`, `201°F`), stored in
-    /// °C; a Fahrenheit value is converted and rounded to a tenth of a degree, the precision
-    /// shown everywhere. The range is checked in °C, and the message shows both.
-    private static func temperature(_ text: String, _ option: String, _ limit: FieldLimit, _ context: CommandContext) throws(CLIError) -> Double {
-        var digits = Substring(text)
-        var fahrenheit = false
-        for (suffix, isFahrenheit) in [("°C", false), ("C", false), ("c", false), ("°F", true), ("F", true), ("f", true)] where digits.hasSuffix(suffix) {
-            digits = digits.dropLast(suffix.count)
-            fahrenheit = isFahrenheit
-            break
-        }
-        guard let value = parseDecimal(String(digits)) else {
-            throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'",
-                                hint: "give a decimal number in °C or °F, e.g. --\(option) 94, --\(option) 94C or --\(option) 201F")
-        }
-        guard fahrenheit else {
-            guard limit.contains(value) else { throw CLIError(limit.problem(got: String(digits)), command: context.command) }
-            return value
-        }
-        let celsius = ((value - 32) * 5 / 9 * 10).rounded() / 10
-        guard celsius.isFinite, limit.contains(celsius) else {
-            throw CLIError(limit.problem(got: "\(cappedForMessage(text)) (\(formatNumber(celsius)) °C)"), command: context.command)
-        }
-        return celsius
     }
 
     /// Validates the assembled record, as a usage error of the command.

@@ -6,17 +6,20 @@ enum ListCommand: BrewLogCommand {
     enum Option {
         static let limit = OptionSpec("limit", value: "n", help: "Show only the newest n brews.")
         static let json = OptionSpec("json", help: "Print a JSON array of brews with the journal's keys.")
+        static let columns = OptionSpec("columns", value: "list", help: "The columns, in order, comma-separated: " + BrewTable.ColumnKey.allCases.map(\.rawValue).joined(separator: ",") + " (default: ui.list-columns, else id,date,rating,method,coffee,ratio,notes).")
+        static let sort = OptionSpec("sort", value: "key", help: "Order by date (default), rating or ratio, lowest first; ties by date. --limit keeps the last n.")
     }
 
     static let spec = CommandSpec(
         name: "list",
         abstract: "List brews, oldest first.",
-        usage: "list [--since <when>] [--until <when>] [--limit <n>] [--method <m>] [--coffee <c>] [--tag <t>] [--json]",
-        options: BrewFilter.options + [Option.limit, Option.json],
+        usage: "list [<filters>] [--limit <n>] [--columns <list>] [--sort <key>] [--json]",
+        options: BrewFilter.options + [Option.limit, Option.columns, Option.sort, Option.json],
         discussion: """
-            --method and --coffee match case-insensitively anywhere in the field; --tag matches a
-            whole tag; repeat --tag to require several. --since and --until given a date include
-            the whole day.
+            FILTERS: --method and --coffee match the whole field ignoring case (repeat: any of them);
+            --tag matches a whole tag (repeat: all of them); --min-rating keeps rated brews only;
+            --grep looks in the notes ignoring case. --since and --until given a day include the
+            whole day; --since after --until is an error.
             """,
         pagesOutput: true)
 
@@ -29,23 +32,70 @@ enum ListCommand: BrewLogCommand {
             limit = value
         }
         let filter = try BrewFilter(context)
+        let sort = try sortKey(context)
+        let columns = try self.columns(context)
         let store = try context.session().read()
-        var brews: [Brew]
-        if filter.needsFields {
-            brews = store.brewsByDate.filter(filter.admits)
-            if let limit { brews = Array(brews.suffix(limit)) }
+        var records: [BrewRecord]
+        if filter.needsFields || sort != .date {
+            records = store.brewsByDate.map(\.record).filter(filter.admits)
+            if sort != .date { records = sorted(records, by: sort) }
+            if let limit { records = Array(records.suffix(limit)) }
         } else {
-            brews = store.brewsByDate(limit: limit, where: filter.admits)
+            records = store.brewsByDate(limit: limit, where: filter.admits).map(\.record)
         }
 
         if context.arguments.has(Option.json) {
-            context.out.write(ExchangeFormat.json.encode(brews.map(\.record)))
+            context.out.write(ExchangeFormat.json.encode(records))
         } else if context.quiet {
-            for brew in brews { context.out.line(brew.id.rawValue) }
-        } else if brews.isEmpty {
+            for record in records { context.out.line(record.id.rawValue) }
+        } else if records.isEmpty {
             context.out.line(store.count == 0 ? "No brews yet. Log one with 'brewlog add'." : "No brews match.")
         } else {
-            BrewTable(brews: brews, width: context.terminalWidth, style: context.style).render(to: context.out)
+            BrewTable(brews: records, columns: columns ?? BrewTable.ColumnKey.defaults, mayDrop: columns == nil,
+                      width: context.terminalWidth, style: context.style).render(to: context.out)
         }
+    }
+
+    /// What `--sort` orders by.
+    enum SortKey: String, CaseIterable {
+        case date, rating, ratio
+    }
+
+    private static func sortKey(_ context: CommandContext) throws(CLIError) -> SortKey {
+        guard let text = context.arguments.value(Option.sort) else { return .date }
+        guard let key = SortKey(rawValue: text) else {
+            throw context.usage("invalid value '\(cappedForMessage(text))' for '--sort'", hint: "use date, rating or ratio")
+        }
+        return key
+    }
+
+    /// `records` (in date order) ordered by `key`, lowest first, brews without a value before the
+    /// rest; a stable sort, so ties stay in date order.
+    private static func sorted(_ records: [BrewRecord], by key: SortKey) -> [BrewRecord] {
+        let value: (BrewRecord) -> Double? = switch key {
+        case .date: { _ in 0 }
+        case .rating: { $0.rating.map(Double.init) }
+        case .ratio: { $0.ratio }
+        }
+        let keyed = records.enumerated().map { (index: $0.offset, value: value($0.element) ?? -.infinity, record: $0.element) }
+        return keyed.sorted { ($0.value, $0.index) < ($1.value, $1.index) }.map(\.record)
+    }
+
+    /// The columns `--columns` (else `ui.list-columns`) chooses, or `nil` for the defaults.
+    private static func columns(_ context: CommandContext) throws(CLIError) -> [BrewTable.ColumnKey]? {
+        guard let text = context.arguments.value(Option.columns) else {
+            return context.configuration.listColumns?.compactMap(BrewTable.ColumnKey.init(rawValue:))
+        }
+        var columns: [BrewTable.ColumnKey] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingWhitespaceForCLI().lowercased() }) {
+            guard let column = BrewTable.ColumnKey(rawValue: name) else {
+                let names = BrewTable.ColumnKey.allCases.map(\.rawValue)
+                throw context.usage("unknown column '\(cappedForMessage(name))' for '--columns'",
+                                    hint: (nearest(to: name, in: names).map { "did you mean '\($0)'? " } ?? "") + "columns: " + names.joined(separator: ","))
+            }
+            guard !columns.contains(column) else { throw context.usage("the column '\(name)' is given twice in '--columns'") }
+            columns.append(column)
+        }
+        return columns
     }
 }

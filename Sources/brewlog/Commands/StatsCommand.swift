@@ -10,15 +10,15 @@ enum StatsCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "stats",
         abstract: "Show totals, averages and a calendar heatmap.",
-        usage: "stats [--since <when>] [--json]",
-        options: [BrewFilter.since, Option.json],
+        usage: "stats [<filters>] [--json]",
+        options: BrewFilter.options + [Option.json],
         discussion: "The heatmap shows the last 26 weeks from ui.week-start (default Monday), one cell per streak day (streak.day-starts applied): · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more; - a rest day and ~ a skip day without a brew.",
         pagesOutput: true)
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let since = try context.when(BrewFilter.since)
+        let filter = try BrewFilter(context)
         let store = try context.session().read()
-        let records = store.brews.map(\.record).filter { since?.startsOnOrBefore($0.timestamp) ?? true }
+        let records = store.brews.map(\.record).filter(filter.admits)
         let stats = BrewStatistics(records)
         let streak = store.streakSummary
         if context.arguments.has(Option.json) {
@@ -29,7 +29,9 @@ enum StatsCommand: BrewLogCommand {
         let out = context.out
         let style = context.style
         out.line(style.bold("Brews") + "       \(stats.brews) on \(stats.brewDays) day\(stats.brewDays == 1 ? "" : "s")")
-        out.line(style.bold("Streak") + "      \(streak.current) current, \(streak.longest) longest\(streak.brewedToday ? " (today included)" : "")")
+        // The streak is the journal's, whatever the filters keep: say so when they keep less.
+        let scope = filter.isEmpty ? "" : style.dim(" (whole journal, not filtered)")
+        out.line(style.bold("Streak") + "      \(streak.current) current, \(streak.longest) longest\(streak.brewedToday ? " (today included)" : "")" + scope)
         out.line(style.bold("Rating") + "      " + (stats.averageRating.map { "\(BrewFormatting.oneDecimal($0)) average" } ?? "-"))
         out.line(style.bold("Ratio") + "       " + (stats.averageRatio.map { BrewFormatting.ratio($0) + " average" } ?? "-"))
         out.line(style.bold("Dose") + "        " + (stats.averageDose.map { BrewFormatting.oneDecimal($0) + " g average" } ?? "-"))

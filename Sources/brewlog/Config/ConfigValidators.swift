@@ -86,8 +86,7 @@ enum ConfigValidators {
         switch name {
         case "dose": { grams($0, limit: BrewField.dose.limit, name: "dose") }
         case "water": { grams($0, limit: BrewField.water.limit, name: "water") }
-        // A yield is measured like a dose: grams, more than 0, at most the dose's limit.
-        case "yield": { grams($0, limit: BrewField.dose.limit, name: "yield") }
+        case "yield": { grams($0, limit: BrewField.yield.limit, name: "yield") }
         case "temp": temperature
         case "time": time
         case "tags": tags
@@ -119,7 +118,10 @@ enum ConfigValidators {
     }
 
     @Sendable private static func temperature(_ text: String) -> Reading {
-        number(text, units: ["°C", "C"], limit: BrewField.temperature.limit, name: "temperature", example: "94 or 94C")
+        switch TemperatureInput.celsius(text) {
+        case .success(let celsius): .success(.number(celsius))
+        case .failure(let problem): self.problem(problem.message)
+        }
     }
 
     @Sendable private static func time(_ text: String) -> Reading {

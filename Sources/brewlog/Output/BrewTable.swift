@@ -1,74 +1,113 @@
 import BrewLogCore
 
-/// The `list` table: aligned columns, notes truncated with … to fit the width.
+/// The `list` table: the chosen columns, aligned, with the notes cut with … to fit the width.
 ///
 /// Widths are display columns (``DisplayWidth``): a CJK character or an emoji takes two, so a
 /// row of them lines up with a row of ASCII and never runs past the terminal's edge.
 ///
 /// Notes show their first line, marked ` ⏎` when more follows (``BrewFormatting/notePreview(_:)``);
-/// every cell from the journal has its control characters shown
-/// as visible escapes (``TerminalText``), a line feed in a method or coffee too, so a row is
-/// always one line.
+/// every cell from the journal has its control characters shown as visible escapes
+/// (``TerminalText``), a line feed in a method or coffee too, so a row is always one line.
 ///
-/// When the width is too small, the least important columns (coffee, then method, then ratio)
-/// are dropped before the notes shrink below 12 columns.
+/// The notes take what the other columns leave. With the default columns, when the width is too
+/// small, the least important ones (coffee, then method, then ratio) are dropped before the notes
+/// shrink below 12 columns; columns chosen with `--columns` are never dropped.
 struct BrewTable {
-    let brews: [Brew]
+    /// A column `list` can show, by the name `--columns` and `ui.list-columns` use.
+    enum ColumnKey: String, CaseIterable {
+        case id, date, rating, method, coffee, bean, dose, water, yield, ratio, grind, temp, time, tags, notes
+
+        /// The columns shown when none are chosen.
+        static let defaults: [ColumnKey] = [.id, .date, .rating, .method, .coffee, .ratio, .notes]
+    }
+
+    let brews: [BrewRecord]
+    let columns: [ColumnKey]
+    /// Whether the columns are the defaults, which may be dropped to make room for the notes.
+    let mayDrop: Bool
     /// Columns available; `nil` for unlimited (output to a pipe without `$COLUMNS`).
     let width: Int?
     let style: Style
+    /// The bean bag a brew belongs to, for the `bean` column.
+    var bean: (BrewRecord) -> String? = { _ in nil }
 
     private struct Column {
-        let title: String
+        let key: ColumnKey
         let cells: [String]
         /// Measured once: a million cells are not measured again for every layout decision.
         let width: Int
 
-        init(title: String, cells: [String]) {
-            self.title = title
+        init(key: ColumnKey, cells: [String]) {
+            self.key = key
             self.cells = cells
-            self.width = cells.reduce(BrewFormatting.displayWidth(title)) { max($0, BrewFormatting.displayWidth($1)) }
+            self.width = cells.reduce(BrewFormatting.displayWidth(key.rawValue)) { max($0, BrewFormatting.displayWidth($1)) }
         }
+
+        var title: String { key.rawValue.uppercased() }
     }
 
     func render(to out: TextOutput) {
-        let records = brews.map(\.record)
-        var columns = [
-            Column(title: "ID", cells: records.map(\.id.rawValue.terminalSafe)),
-            Column(title: "DATE", cells: records.map { BrewFormatting.dateTime($0.timestamp) }),
-            Column(title: "RATING", cells: records.map { BrewFormatting.stars($0.rating) }),
-            Column(title: "METHOD", cells: records.map { $0.method?.terminalSafe ?? "-" }),
-            Column(title: "COFFEE", cells: records.map { $0.coffee?.terminalSafe ?? "-" }),
-            Column(title: "RATIO", cells: records.map { BrewFormatting.ratio($0.ratio) }),
-        ]
-        let notes = records.map { BrewFormatting.notePreview($0.notes) }
-        if let width {
-            for droppable in ["COFFEE", "METHOD", "RATIO"] where fixedWidth(columns) + 12 > width {
-                columns.removeAll { $0.title == droppable }
+        var columns = self.columns.filter { $0 != .notes }.map { Column(key: $0, cells: brews.map(cell($0))) }
+        let showsNotes = self.columns.contains(.notes)
+        let notes = showsNotes ? brews.map { BrewFormatting.notePreview($0.notes) } : []
+        if let width, mayDrop, showsNotes {
+            for droppable in [ColumnKey.coffee, .method, .ratio] where fixedWidth(columns) + 12 > width {
+                columns.removeAll { $0.key == droppable }
             }
         }
-        let notesWidth = width.map { max(0, $0 - fixedWidth(columns)) }
-        let widths = columns.map(\.width)
-        var header = zip(columns, widths).map { BrewFormatting.padded($0.title, to: $1) }.joined(separator: "  ")
-        if notesWidth.map({ $0 > 0 }) ?? true { header += "  NOTES" }
-        out.line(style.bold(header.trimmingWhitespaceForCLI()))
-        for (row, note) in notes.enumerated() {
-            var cells = zip(columns, widths).map { BrewFormatting.padded($0.cells[row], to: $1) }
-            cells[0] = style.yellow(cells[0])
-            var line = cells.joined(separator: "  ")
-            let text = note.text.terminalSafe
-            if let notesWidth {
-                // The markers are kept whole; only the text is cut to what is left beside them.
-                let markers = BrewFormatting.displayWidth(note.lead + note.tail)
-                if notesWidth > markers {
-                    line += "  " + note.lead + BrewFormatting.truncate(text, to: notesWidth - markers) + note.tail
-                } else if notesWidth > 0 {
-                    line += "  " + BrewFormatting.truncate(note.lead + text + note.tail, to: notesWidth)
-                }
-            } else {
-                line += "  " + note.lead + text + note.tail
+        // The notes sit where they were chosen and take what is left; when columns follow them,
+        // no more than the widest note needs, so the columns after them stay near.
+        let notesIndex = self.columns.firstIndex(of: .notes).map { min($0, columns.count) }
+        let followed = notesIndex.map { $0 < columns.count } ?? false
+        let widestNote = followed ? notes.map { BrewFormatting.displayWidth($0.lead + $0.text.terminalSafe + $0.tail) }.max() ?? 0 : Int.max
+        let notesWidth = width.map { min(max(0, $0 - fixedWidth(columns)), max(widestNote, 5)) } ?? (followed ? max(widestNote, 5) : nil)
+        var headerCells = columns.map { BrewFormatting.padded($0.title, to: $0.width) }
+        if let notesIndex, notesWidth.map({ $0 > 0 }) ?? true { headerCells.insert(notesHeader(notesWidth, trailing: notesIndex < columns.count), at: notesIndex) }
+        out.line(style.bold(headerCells.joined(separator: "  ").trimmingTrailingSpaces()))
+        for row in brews.indices {
+            var cells = columns.map { BrewFormatting.padded($0.cells[row], to: $0.width) }
+            if let index = columns.firstIndex(where: { $0.key == .id }) { cells[index] = style.yellow(cells[index]) }
+            if let notesIndex, notesWidth.map({ $0 > 0 }) ?? true {
+                cells.insert(noteCell(notes[row], width: notesWidth, padded: notesIndex < columns.count), at: notesIndex)
             }
-            out.line(line.trimmingTrailingSpaces())
+            out.line(cells.joined(separator: "  ").trimmingTrailingSpaces())
+        }
+    }
+
+    /// `NOTES`, padded to the notes' width when columns follow it.
+    private func notesHeader(_ width: Int?, trailing: Bool) -> String {
+        trailing ? BrewFormatting.padded("NOTES", to: width ?? 5) : "NOTES"
+    }
+
+    /// A note cut to `width` (the markers kept whole; only the text is cut to what is left beside them).
+    private func noteCell(_ note: (lead: String, text: String, tail: String), width: Int?, padded: Bool) -> String {
+        let text = note.text.terminalSafe
+        guard let width else { return note.lead + text + note.tail }
+        let markers = BrewFormatting.displayWidth(note.lead + note.tail)
+        let cell = width > markers
+            ? note.lead + BrewFormatting.truncate(text, to: width - markers) + note.tail
+            : BrewFormatting.truncate(note.lead + text + note.tail, to: width)
+        return padded ? BrewFormatting.padded(cell, to: width) : cell
+    }
+
+    /// How `key` reads for one brew (`-` when absent), escaped for the terminal.
+    private func cell(_ key: ColumnKey) -> (BrewRecord) -> String {
+        switch key {
+        case .id: { $0.id.rawValue.terminalSafe }
+        case .date: { BrewFormatting.dateTime($0.timestamp) }
+        case .rating: { BrewFormatting.stars($0.rating) }
+        case .method: { $0.method?.terminalSafe ?? "-" }
+        case .coffee: { $0.coffee?.terminalSafe ?? "-" }
+        case .bean: { bean($0)?.terminalSafe ?? "-" }
+        case .dose: { $0.doseGrams.map { formatNumber($0) + " g" } ?? "-" }
+        case .water: { $0.waterGrams.map { formatNumber($0) + " g" } ?? "-" }
+        case .yield: { $0.yieldGrams.map { formatNumber($0) + " g" } ?? "-" }
+        case .ratio: { BrewFormatting.ratio($0.ratio) }
+        case .grind: { $0.grind?.terminalSafe ?? "-" }
+        case .temp: { $0.temperatureCelsius.map { BrewFormatting.oneDecimal($0) + " °C" } ?? "-" }
+        case .time: { $0.brewTimeSeconds.map(BrewTime.format) ?? "-" }
+        case .tags: { $0.tags.isEmpty ? "-" : $0.tags.joined(separator: ",").terminalSafe }
+        case .notes: { $0.notes.terminalSafe }
         }
     }
 

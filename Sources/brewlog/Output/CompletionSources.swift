@@ -23,6 +23,8 @@ enum CompletionSource: Equatable {
         case "method": .journal(.methods)
         case "coffee": .journal(.coffees)
         case "tag", "untag": .journal(.tags)
+        case "like", "from": .journal(.ids)
+        case "recipe": .journal(.recipes)
         case "file": .files
         default: .nothing
         }
@@ -34,6 +36,8 @@ enum CompletionSource: Equatable {
         case "show", "edit", "rm": .journal(.ids)
         case "import": .files
         case "completion": .fixed(CompletionCommand.shells)
+        case "recipe": .fixed(RecipeCommand.actions)
+        case "config": .fixed(ConfigCommand.actions)
         case HelpCommand.spec.name: .fixed(Commands.listed.map(\.name))
         default: .nothing
         }
@@ -46,9 +50,10 @@ enum CompletionSource: Equatable {
     }
 }
 
-/// A kind of value completions read from the journal: `brewlog __complete KIND` prints them.
+/// A kind of value completions read from the journal (or, for recipes, the config file):
+/// `brewlog __complete KIND` prints them.
 enum JournalValues: String, CaseIterable {
-    case ids, methods, coffees, tags
+    case ids, methods, coffees, tags, recipes
 
     /// What the shells offer besides the journal's values (`last` for ids).
     var extra: [String] {
@@ -62,6 +67,7 @@ enum JournalValues: String, CaseIterable {
         case .methods: "method"
         case .coffees: "coffee"
         case .tags: "tag"
+        case .recipes: "recipe"
         }
     }
 
@@ -72,6 +78,7 @@ enum JournalValues: String, CaseIterable {
         case .methods: Array(Set(brews.compactMap(\.method))).sorted()
         case .coffees: Array(Set(brews.compactMap(\.coffee))).sorted()
         case .tags: Array(Set(brews.flatMap(\.tags))).sorted()
+        case .recipes: []
         }
     }
 }

@@ -1,0 +1,123 @@
+import BrewLogCore
+
+/// `brewlog dial COFFEE`: every brew of one coffee in date order with its recipe, what changed
+/// from the brew before, and the best-rated recipe with the command that saves it.
+enum DialCommand: BrewLogCommand {
+    /// Its option.
+    enum Option {
+        static let json = OptionSpec("json", help: #"Print {"coffee":C,"brews":[brew + "ratio","days_off_roast","changed"],"best":brew|null}."#)
+    }
+
+    static let spec = CommandSpec(
+        name: "dial",
+        abstract: "Dial in a coffee: its brews, what changed each time, and the best recipe.",
+        usage: "dial <coffee> [--json]",
+        arguments: [("coffee", "The coffee, as logged (ignoring case).")],
+        positionalCount: 1...1,
+        options: [Option.json],
+        discussion: """
+            A cell marked '*' changed from the brew above it. The best recipe is the highest
+            rated brew (ties: the most recent); the command after it saves that recipe.
+            """,
+        pagesOutput: true)
+
+    /// The recipe fields a row shows, in order, each with its column title.
+    private static let columns: [(field: BrewField?, title: String)] = [
+        (.grind, "GRIND"), (.dose, "DOSE"), (.water, "WATER"), (.yield, "YIELD"), (nil, "RATIO"),
+        (.temperature, "TEMP"), (.brewTime, "TIME"),
+    ]
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let coffee = context.arguments.positionals[0]
+        let store = try context.session().read()
+        let all = store.brewsByDate.map(\.record)
+        let brews = all.filter { $0.coffee?.lowercased() == coffee.lowercased() }
+        guard let first = brews.first else {
+            let coffees = Array(Set(all.compactMap(\.coffee))).sorted()
+            let hint = nearest(to: coffee, in: coffees).map { "did you mean '\($0)'?" }
+                ?? (coffees.isEmpty ? "no brew has a coffee yet; log one with --coffee" : "coffees: " + coffees.prefix(8).map(\.terminalSafe).joined(separator: ", "))
+            throw CLIError.notFound("no brews of the coffee '\(cappedForMessage(coffee))'", hint: hint)
+        }
+        let name = first.coffee ?? coffee
+        let changes = zip([nil] + brews.dropLast().map(Optional.some), brews).map { previous, brew in changed(from: previous, to: brew) }
+        let best = brews.indices.max { a, b in (brews[a].rating ?? 0, a) < (brews[b].rating ?? 0, b) }.map { brews[$0] }
+            .flatMap { $0.rating == nil ? nil : $0 }
+        if context.arguments.has(Option.json) {
+            let rows = zip(brews, changes).map { brew, changed in
+                JSONText.brew(brew, with: [("ratio", brew.ratio.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
+                                           ("days_off_roast", .null), ("changed", .array(changed.map(JSONText.string)))])
+            }
+            context.out.line(#"{"coffee":"# + JSONText.string(name).text + #","brews":["# + rows.joined(separator: ",") + #"],"best":"#
+                + (best.map(BrewLineCodec.encode) ?? "null") + "}")
+            return
+        }
+        guard !context.quiet else { return }
+        render(name, brews, changes, best: best, context)
+    }
+
+    /// The journal keys of the recipe fields that differ from the brew before (none for the first).
+    private static func changed(from previous: BrewRecord?, to brew: BrewRecord) -> [String] {
+        guard let previous else { return [] }
+        return BrewField.allCases.filter { $0.isRecipe && $0 != .coffee && $0 != .tags && previous[$0] != brew[$0] }.map(\.journalKey)
+    }
+
+    private static func render(_ name: String, _ brews: [BrewRecord], _ changes: [[String]], best: BrewRecord?, _ context: CommandContext) {
+        let style = context.style
+        let out = context.out
+        out.line(style.bold("Dialling in \(name.terminalSafe)") + ": \(brews.count) brew\(brews.count == 1 ? "" : "s")")
+        var table: [[String]] = [["DATE", "METHOD"] + columns.map(\.title) + ["RATING"]]
+        var previousRatio: String?
+        for (brew, changed) in zip(brews, changes) {
+            var row = [BrewFormatting.dateTime(brew.timestamp), (brew.method ?? "-").terminalSafe]
+            let ratio = BrewFormatting.ratio(brew.ratio)
+            for column in columns {
+                // A field is marked when it changed; the ratio, derived, when it reads differently.
+                let value = column.field.map { cell($0, brew) } ?? ratio
+                let isChanged = column.field.map { changed.contains($0.journalKey) } ?? (previousRatio.map { $0 != ratio } ?? false)
+                row.append(value + (isChanged ? "*" : ""))
+            }
+            previousRatio = ratio
+            row.append(BrewFormatting.stars(brew.rating))
+            table.append(row)
+        }
+        let widths = table[0].indices.map { column in table.map { BrewFormatting.displayWidth($0[column]) }.max() ?? 0 }
+        for (index, row) in table.enumerated() {
+            let line = zip(row, widths).map { BrewFormatting.padded($0, to: $1) }.joined(separator: "  ").trimmingTrailingSpaces()
+            out.line(index == 0 ? style.bold(line) : line)
+        }
+        guard let best, let rating = best.rating else {
+            out.line("No rated brew yet: rate one (brewlog edit ID -r N) to find the best recipe.")
+            return
+        }
+        let recipe = RecipeText.summary(BrewDefaults(record: best))
+        out.line("Best: \(BrewFormatting.dateTime(best.timestamp)) \(BrewFormatting.stars(rating)) \(recipe)")
+        out.line("Save it: brewlog recipe save \(recipeName(for: name)) --from \(best.id.rawValue)")
+    }
+
+    /// A field's cell: its value with the unit, or `-`.
+    private static func cell(_ field: BrewField, _ brew: BrewRecord) -> String {
+        switch field {
+        case .grind: (brew.grind ?? "-").terminalSafe
+        case .dose: brew.doseGrams.map { formatNumber($0) + " g" } ?? "-"
+        case .water: brew.waterGrams.map { formatNumber($0) + " g" } ?? "-"
+        case .yield: brew.yieldGrams.map { formatNumber($0) + " g" } ?? "-"
+        case .temperature: brew.temperatureCelsius.map { BrewFormatting.oneDecimal($0) + " °C" } ?? "-"
+        case .brewTime: brew.brewTimeSeconds.map(BrewTime.format) ?? "-"
+        default: "-"
+        }
+    }
+
+    /// A recipe name made from a coffee's name: lowercase letters and digits, other runs as `-`.
+    static func recipeName(for coffee: String) -> String {
+        var name = ""
+        for scalar in coffee.lowercased().unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) {
+                name.unicodeScalars.append(scalar)
+            } else if !name.isEmpty, !name.hasSuffix("-") {
+                name += "-"
+            }
+        }
+        while name.hasSuffix("-") { name.removeLast() }
+        return name.isEmpty ? "dialled" : String(name.prefix(40))
+    }
+}

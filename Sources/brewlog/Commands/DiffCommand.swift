@@ -1,0 +1,65 @@
+import BrewLogCore
+
+/// `brewlog diff ID ID`: two brews side by side, every field in a row, the rows that differ marked.
+enum DiffCommand: BrewLogCommand {
+    /// Its option.
+    enum Option {
+        static let json = OptionSpec("json", help: "Print {\"a\":brew,\"b\":brew,\"differs\":[keys]}.")
+    }
+
+    static let spec = CommandSpec(
+        name: "diff",
+        abstract: "Compare two brews field by field.",
+        usage: "diff <id> <id> [--json]",
+        arguments: [("id", "Two brews: ids, unique prefixes of 4+ characters, or 'last'.")],
+        positionalCount: 2...2,
+        options: [Option.json],
+        discussion: """
+            Rows that differ start with '≠' (and are bold on a terminal). The notes show their
+            first line; 'brewlog show' has them in full. The ids always differ and are not marked.
+            """,
+        pagesOutput: true)
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.session().read()
+        let a = try context.brew(context.arguments.positionals[0], in: store).record
+        let b = try context.brew(context.arguments.positionals[1], in: store).record
+        let differs = a.differingKeys(from: b).filter { $0 != BrewField.id.journalKey }
+        if context.arguments.has(Option.json) {
+            context.out.line(#"{"a":"# + BrewLineCodec.encode(a) + #","b":"# + BrewLineCodec.encode(b) + #","differs":"#
+                + JSONText.array(differs.map(JSONText.string)).text + "}")
+            return
+        }
+        guard !context.quiet else { return }
+        let rowsA = rows(a), rowsB = rows(b)
+        var labels: [String] = []
+        for (label, _) in rowsA + rowsB where !labels.contains(label) { labels.append(label) }
+        let valuesA = Dictionary(rowsA, uniquingKeysWith: { first, _ in first })
+        let valuesB = Dictionary(rowsB, uniquingKeysWith: { first, _ in first })
+        let labelWidth = labels.map { BrewFormatting.displayWidth($0.terminalSafe) }.max() ?? 0
+        let cells = labels.map { (valuesA[$0] ?? "-").terminalSafe }
+        var valueWidth = max(cells.map(BrewFormatting.displayWidth).max() ?? 0, 12)
+        if let width = context.terminalWidth {
+            // Two columns of values must fit beside the marker and the labels.
+            valueWidth = min(valueWidth, max(12, (width - labelWidth - 6) / 2))
+        }
+        let style = context.style
+        for (label, cellA) in zip(labels, cells) {
+            let cellB = (valuesB[label] ?? "-").terminalSafe
+            let differing = label != BrewField.id.optionName && (valuesA[label] ?? "-") != (valuesB[label] ?? "-")
+            let line = (differing ? "≠ " : "  ") + BrewFormatting.padded(label.terminalSafe, to: labelWidth) + "  "
+                + BrewFormatting.padded(BrewFormatting.truncate(cellA, to: valueWidth), to: valueWidth) + "  "
+                + BrewFormatting.truncate(cellB, to: valueWidth)
+            context.out.line(differing ? style.bold(line.trimmingTrailingSpaces()) : line.trimmingTrailingSpaces())
+        }
+    }
+
+    /// `show`'s rows, with the notes as one row (their first line, then ` ⏎` when more follows).
+    private static func rows(_ record: BrewRecord) -> [(String, String)] {
+        var rows = ShowCommand.rows(record)
+        let preview = BrewFormatting.notePreview(record.notes)
+        let notes = record.notes.isEmpty ? "-" : preview.lead + preview.text + preview.tail
+        rows.insert((BrewField.notes.optionName, notes), at: min(rows.count, BrewField.allCases.count + 1))
+        return rows
+    }
+}

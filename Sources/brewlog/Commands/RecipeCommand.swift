@@ -1,0 +1,152 @@
+import BrewLogCore
+
+/// `brewlog recipe save|list|show|rm`: named recipes, kept in the config file as
+/// `[recipe "NAME"]` sections (written through the config writer, so comments stay).
+enum RecipeCommand: BrewLogCommand {
+    /// Its options.
+    enum Option {
+        static let from = OptionSpec("from", value: "id", help: "With 'save': start from this brew's recipe fields (an id, a prefix or 'last').")
+        static let json = OptionSpec("json", help: "With 'list' and 'show': print JSON (the journal's keys).")
+    }
+
+    /// The actions, as typed.
+    static let actions = ["save", "list", "show", "rm"]
+
+    /// The FIELDS a recipe holds: every recipe field's option (no rating, no notes), and `--ratio`.
+    static let fieldOptions: [OptionSpec] = BrewField.allCases.filter(\.isRecipe).compactMap { $0.option?.spec } + [FieldOptions.ratio]
+
+    static let spec = CommandSpec(
+        name: "recipe",
+        abstract: "Save, list, show and remove named recipes.",
+        usage: "recipe save <name> [--from <id>] [<fields>] | list [--json] | show <name> [--json] | rm <name>",
+        arguments: [("action", "save, list, show or rm."), ("name", "The recipe's name: letters, digits, '.', '_' and '-', up to 40.")],
+        positionalCount: 1...2,
+        options: fieldOptions + [Option.from, Option.json],
+        discussion: """
+            A recipe is the fields a brew starts from with 'brewlog add --recipe NAME': method,
+            coffee, dose, water, yield, grind, temp, time and tags (never a rating or notes). Saving
+            a recipe that exists replaces it. Recipes live in the config file as recipe.NAME.* keys,
+            so 'brewlog config' edits them too.
+
+            EXAMPLES:
+              brewlog recipe save v60 -m V60 -c "House blend" --dose 15 --ratio 1:16 --temp 94
+              brewlog recipe save shot --from last
+              brewlog add --recipe v60 -r 4
+            """)
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let positionals = context.arguments.positionals
+        let action = positionals[0]
+        guard actions.contains(action) else {
+            throw context.usage("unknown action '\(cappedForMessage(action))'",
+                                hint: nearest(to: action, in: actions).map { "did you mean '\($0)'?" } ?? "use save, list, show or rm")
+        }
+        let name = positionals.count > 1 ? positionals[1] : nil
+        if action == "list" {
+            if let name { throw context.usage("unexpected argument '\(cappedForMessage(name))' for 'recipe list'") }
+        } else if name == nil {
+            throw context.usage("missing <name> for 'recipe \(action)'")
+        }
+        if action != "save", fieldOptions.contains(where: { context.arguments.value($0) != nil }) || context.arguments.value(Option.from) != nil {
+            throw context.usage("fields and '--from' go with 'recipe save' only")
+        }
+        if context.arguments.has(Option.json) && (action == "save" || action == "rm") {
+            throw context.usage("'--json' goes with 'recipe list' and 'recipe show' only")
+        }
+        switch (action, name) {
+        case ("save", let name?): try save(name, context)
+        case ("show", let name?): try show(name, context)
+        case ("rm", let name?): try remove(name, context)
+        default: list(context)
+        }
+    }
+
+    /// Whether `name` is one `recipe save` accepts: 1–40 of letters, digits, `.`, `_`, `-`,
+    /// starting with a letter or digit (so it is typed without quotes and never read as an option).
+    static func isValidName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        func allowed(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || [UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-")].contains(byte)
+        }
+        guard let first = bytes.first, (1...40).contains(bytes.count), bytes.allSatisfy(allowed),
+              first != UInt8(ascii: "."), first != UInt8(ascii: "_"), first != UInt8(ascii: "-") else { return false }
+        return true
+    }
+
+    private static func save(_ name: String, _ context: CommandContext) throws(CLIError) {
+        guard isValidName(name) else {
+            throw context.usage("invalid recipe name '\(cappedForMessage(name))'",
+                                hint: "use 1 to 40 letters, digits, '.', '_' or '-', starting with a letter or digit")
+        }
+        var record = BrewRecord(id: .random(), timestamp: Timestamp(date: context.now, utcOffsetSeconds: 0))
+        if let reference = context.arguments.value(Option.from) {
+            let store = try context.session().read()
+            BrewDefaults(record: try context.brew(reference, in: store).record).apply(to: &record)
+        }
+        var typed = record
+        typed.tags = []
+        try FieldOptions.apply(context, notes: nil, to: &typed)
+        for field in BrewField.allCases where field.isRecipe && FieldOptions.value(of: field, in: context.arguments) != nil {
+            record.copy(field, from: typed)
+        }
+        try FieldOptions.applyRatio(context, to: &record)
+        try FieldOptions.validate(record, context)
+        let fields = BrewDefaults(record: record)
+        guard !fields.isEmpty else {
+            throw context.usage("a recipe needs at least one field", hint: "e.g. 'brewlog recipe save \(name) -m V60 --dose 15 --water 250', or --from last")
+        }
+        let existed = context.configuration.recipe(name) != nil
+        try RecipeStore.replace(name, with: fields, context)
+        if !context.quiet {
+            context.out.line("\(existed ? "Replaced" : "Saved") recipe \(context.style.bold(name)): \(RecipeText.summary(fields))")
+        }
+    }
+
+    private static func list(_ context: CommandContext) {
+        let recipes = context.configuration.recipeNames.compactMap { name in context.configuration.recipe(name).map { (name, $0) } }
+        if context.arguments.has(Option.json) {
+            context.out.line(JSONText.array(recipes.map { RecipeText.json(name: $0.0, $0.1) }).text)
+            return
+        }
+        guard !context.quiet else { return }
+        if recipes.isEmpty {
+            context.out.line("No recipes yet. Save one with 'brewlog recipe save NAME [FIELDS]'.")
+            return
+        }
+        let width = recipes.map { BrewFormatting.displayWidth($0.0.terminalSafe) }.max() ?? 0
+        for (name, fields) in recipes {
+            context.out.line(context.style.bold(BrewFormatting.padded(name.terminalSafe, to: width)) + "  " + RecipeText.summary(fields))
+        }
+    }
+
+    private static func show(_ name: String, _ context: CommandContext) throws(CLIError) {
+        let fields = try recipe(name, context)
+        if context.arguments.has(Option.json) {
+            context.out.line(RecipeText.json(name: name, fields).text)
+            return
+        }
+        guard !context.quiet else { return }
+        context.out.line(context.style.bold(BrewFormatting.padded("name", to: 8)) + "  " + name.terminalSafe)
+        for (label, value) in RecipeText.rows(fields) {
+            context.out.line(context.style.bold(BrewFormatting.padded(label, to: 8)) + "  " + value.terminalSafe)
+        }
+    }
+
+    private static func remove(_ name: String, _ context: CommandContext) throws(CLIError) {
+        _ = try recipe(name, context)
+        try RecipeStore.remove(name, context)
+        if !context.quiet { context.out.line("Removed recipe \(name.terminalSafe).") }
+    }
+
+    /// The recipe `name`, or "not found" (exit 1) with the names there are.
+    private static func recipe(_ name: String, _ context: CommandContext) throws(CLIError) -> BrewDefaults {
+        guard let fields = context.configuration.recipe(name) else {
+            let names = context.configuration.recipeNames
+            let hint = nearest(to: name, in: names).map { "did you mean '\($0)'?" }
+                ?? (names.isEmpty ? "save one with 'brewlog recipe save NAME'" : "recipes: " + names.map(\.terminalSafe).joined(separator: ", "))
+            throw CLIError.notFound("no recipe named '\(cappedForMessage(name))'", hint: hint)
+        }
+        return fields
+    }
+}

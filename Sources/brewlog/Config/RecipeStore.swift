@@ -1,0 +1,67 @@
+/// Writes recipes into the config file: each `recipe.NAME.*` key through ``ConfigEditor``, all in
+/// one locked, atomic update, so the rest of the file (comments, order, other recipes) stays.
+enum RecipeStore {
+    /// Makes recipe `name` exactly `fields`: its keys are set in place (or added to its section),
+    /// then the keys it no longer has are removed, so the section keeps its place in the file.
+    static func replace(_ name: String, with fields: BrewDefaults, _ context: CommandContext) throws(CLIError) {
+        let values = fields.configValues
+        let kept = Set(values.map(\.key))
+        try update(context) { document throws(ConfigError) in
+            for (key, value) in values {
+                document = try reparsed(ConfigEditor(document).setting(ConfigKey(section: "recipe", subsection: name, name: key), to: value), document.path)
+            }
+            for key in keys(of: name, in: document) where !kept.contains(key.name) {
+                if let edited = ConfigEditor(document).unsetting(key) { document = try reparsed(edited, document.path) }
+            }
+        }
+    }
+
+    /// Removes every key of recipe `name`.
+    static func remove(_ name: String, _ context: CommandContext) throws(CLIError) {
+        try update(context) { document throws(ConfigError) in
+            for key in keys(of: name, in: document) {
+                if let edited = ConfigEditor(document).unsetting(key) { document = try reparsed(edited, document.path) }
+            }
+        }
+    }
+
+    /// The distinct keys of recipe `name` in `document`.
+    private static func keys(of name: String, in document: ParsedConfig) -> [ConfigKey] {
+        var seen: Set<ConfigKey> = []
+        return document.document.entries.map(\.key).filter { $0.section == "recipe" && $0.subsection == name && seen.insert($0).inserted }
+    }
+
+    /// A config document with the path its errors name.
+    struct ParsedConfig {
+        let document: ConfigDocument
+        let path: String
+    }
+
+    private static func reparsed(_ bytes: [UInt8], _ path: String) throws(ConfigError) -> ParsedConfig {
+        do throws(ConfigSyntaxError) {
+            return ParsedConfig(document: try ConfigParser.parse(bytes), path: path)
+        } catch {
+            throw .syntax(path: path, line: error.line, message: error.message)
+        }
+    }
+
+    private static func update(_ context: CommandContext, _ edit: (inout ParsedConfig) throws(ConfigError) -> Void) throws(CLIError) {
+        do throws(ConfigError) {
+            let file = ConfigFile(path: try ConfigLocation.required(context.environment))
+            try file.update(lockTimeout: context.lockTimeout) { old throws(ConfigError) in
+                var document = try reparsed(old ?? [], file.path)
+                try edit(&document)
+                return document.document.bytes
+            }
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}
+
+extension ConfigEditor {
+    /// An editor of a parsed document.
+    init(_ parsed: RecipeStore.ParsedConfig) {
+        self.init(parsed.document)
+    }
+}
