@@ -224,11 +224,15 @@ public final class BrewLogStore {
         }
     }
 
-    /// Every brew's timestamp, for the streak: inside a tracking scope read through each brew's
+    /// Calls `body` with every brew's timestamp, for the streak: inside a tracking scope read through each brew's
     /// registry (so the scope depends on every date); outside one, from the snapshot, without
     /// making a single object.
-    var streakTimestamps: [Timestamp] {
-        ChangeRegistry.isTracking ? brews.map(\.timestamp) : slots.indices.map(timestamp(at:))
+    func forEachStreakTimestamp(_ body: (Timestamp) -> Void) {
+        if ChangeRegistry.isTracking {
+            for brew in brews { body(brew.timestamp) }
+        } else {
+            for position in slots.indices { body(timestamp(at: position)) }
+        }
     }
 
     /// What ``save()`` would write now.

@@ -52,9 +52,11 @@ extension BrewLogStore {
         let rules = storedRules
         var days: [CalendarDay] = []
         var nextBrewMoment: Date?
-        for timestamp in streakTimestamps {
+        forEachStreakTimestamp { timestamp in
             if timestamp.date <= now {
-                days.append(min(rules.day(of: timestamp), today))
+                // Journals are mostly in date order: a day repeated from the brew before is dropped here.
+                let day = min(rules.day(of: timestamp), today)
+                if days.last != day { days.append(day) }
             } else if nextBrewMoment.map({ timestamp.date < $0 }) ?? true {
                 nextBrewMoment = timestamp.date
             }
