@@ -252,6 +252,13 @@ struct StreakCommandTests {
             #expect(target.ok(["import", file, "--json"]) == #"{"added":0,"skipped":5,"replaced":0,"conflicts":[]}"# + "\n")
         }
         #expect(!source.ok(["export", "--format", "csv"]).contains("skip"))
+        #expect(!source.ok(["export", "--method", "V60"]).contains("skip"))
+        let target = Sandbox(runner: .inProcess)
+        let file = target.home + "/kinds.jsonl"
+        _ = FileManager.default.createFile(atPath: file, contents: Data((#"{"kind":"bean","name":"x"}"# + "\n").utf8))
+        let result = target.run(["import", file])
+        #expect(result.status == 0)
+        #expect(result.stderr == "brewlog: 1 record of a kind this BrewLog does not know left out of the import\n")
     }
 }
 

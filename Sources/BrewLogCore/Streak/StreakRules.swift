@@ -48,13 +48,4 @@ public struct StreakRules: Hashable, Sendable {
     public func weekStart(of day: CalendarDay) -> CalendarDay {
         day.adding(days: -((day.weekdayFromMonday - weekStart.weekdayFromMonday + 7) % 7))
     }
-
-    /// `HH:MM` text for a number of minutes after midnight, or `nil` when it is not one.
-    public static func dayStart(parsing text: String) -> Int? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
-              let hour = decimal(parts[0].utf8), let minute = decimal(parts[1].utf8),
-              hour < 24, minute < 60 else { return nil }
-        return hour * 60 + minute
-    }
 }

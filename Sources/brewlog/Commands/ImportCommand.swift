@@ -47,6 +47,10 @@ enum ImportCommand: BrewLogCommand {
         case let .success(contents) where !stoppedEarly:
             incoming = contents.records
             incomingEntries = contents.entries
+            if contents.unknownKindCount > 0 && !context.quiet {
+                let count = contents.unknownKindCount
+                context.notices.line("brewlog: \(count) record\(count == 1 ? "" : "s") of a kind this BrewLog does not know left out of the import")
+            }
         case .success:
             throw CLIError.dataError("\(path) has more than \(badRecordsToStopAt) bad lines; stopped reading, nothing imported",
                                      hint: formatHint(bytes, read: format) ?? "check that this is a file of brews in the format given (--format)")
