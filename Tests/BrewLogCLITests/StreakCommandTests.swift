@@ -78,6 +78,22 @@ struct StreakCommandTests {
         #expect(sandbox.run(["streak", "--check"]).status == status)
     }
 
+    @Test("the sentence says what today is: a rest day, a skip day, or a day that still needs a brew before it ends",
+          arguments: [("[streak]\nrest-days = sun\n", false, "2-day streak; today is a rest day, so it needs no brew."),
+                      ("", true, "2-day streak; today is a skip day, so it needs no brew."),
+                      ("", false, "2-day streak, but no brew yet today: log one before midnight to keep it."),
+                      ("[streak]\nday-starts = 04:30\n", false, "2-day streak, but no brew yet today: log one before the day ends at 04:30 to keep it.")])
+    func sentence(_ config: String, _ skipToday: Bool, _ expected: String) {
+        let sandbox = Sandbox(runner: .inProcess)
+        sandbox.writeConfig(config)
+        _ = sandbox.add(["--date", "2026-11-27 12:00"])
+        if skipToday { sandbox.ok(["skip"]) }
+        // add prints the same sentence as streak.
+        let added = sandbox.ok(["add", "--date", "2026-11-28 12:00"])
+        #expect(added.contains(expected), "\(added)")
+        #expect(sandbox.ok(["streak"]).hasPrefix(expected))
+    }
+
     @Test("skip marks today, says so when the day is skipped already, and -q prints the id")
     func skip() throws {
         let sandbox = Sandbox(runner: .inProcess)

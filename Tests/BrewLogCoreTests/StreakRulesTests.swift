@@ -154,6 +154,38 @@ struct StreakRulesTests {
         #expect(store.streak == 1)
     }
 
+    /// (brews as moments, skip days, rules, now, current, longest, today covered)
+    static let combinedCases: [([String], [String], StreakRules, String, Int, Int, Bool)] = [
+        // A 00:30 brew on Saturday counts for Friday; Saturday and Sunday are rest days; Monday brews.
+        (["2026-11-26T09:00:00+01:00", "2026-11-28T00:30:00+01:00", "2026-11-30T09:00:00+01:00"], [],
+         StreakRules(dayStartMinutes: 240, restWeekdays: StreakRulesTests.weekend), "2026-11-30T12:00:00+01:00", 3, 3, true),
+        // The same without the day start: Friday is missed, Saturday's brew starts a new run.
+        (["2026-11-26T09:00:00+01:00", "2026-11-28T00:30:00+01:00", "2026-11-30T09:00:00+01:00"], [],
+         StreakRules(restWeekdays: StreakRulesTests.weekend), "2026-11-30T12:00:00+01:00", 2, 2, true),
+        // At 03:00 on Monday with a 04:00 day start, today is still Sunday, a rest day.
+        (["2026-11-27T09:00:00+01:00"], [], StreakRules(dayStartMinutes: 240, restWeekdays: StreakRulesTests.weekend),
+         "2026-11-30T03:00:00+01:00", 1, 1, true),
+        // A skip day on Friday and a Tokyo brew on Saturday, read in Berlin on Friday evening: the
+        // brew counts as today, which is also a skip day.
+        (["2026-11-26T09:00:00+01:00", "2026-11-28T05:00:00+09:00"], ["2026-11-27"], StreakRules(dayStartMinutes: 240),
+         "2026-11-27T22:00:00+01:00", 2, 2, true),
+        // Skip days and rest days around a day-start brew, across the month end.
+        (["2026-11-30T09:00:00+01:00", "2026-12-05T02:00:00+01:00", "2026-12-07T09:00:00+01:00"], ["2026-12-01", "2026-12-02", "2026-12-03"],
+         StreakRules(dayStartMinutes: 180, restWeekdays: StreakRulesTests.weekend), "2026-12-07T12:00:00+01:00", 3, 3, true),
+    ]
+
+    @Test("the rules combined: day start, rest days, skip days and the traveller rule", arguments: combinedCases)
+    func combined(_ brews: [String], _ skips: [String], _ rules: StreakRules, _ now: String, _ current: Int, _ longest: Int, _ covered: Bool) throws {
+        let entries = skips.map { JournalEntry.skip(SkipDay(id: .random(), day: day($0))) }
+        let store = BrewLogStore(journal: InMemoryJournal(brews.map { record($0) }, entries: entries), clock: .fixed(stamp(now).date),
+                                 timeZone: zone("Europe/Berlin"), rules: rules)
+        try store.load()
+        let summary = store.streakSummary
+        #expect(summary.current == current)
+        #expect(summary.longest == longest)
+        #expect(summary.todayIsCovered == covered)
+    }
+
     /// Recording offsets in seconds, from -12:00 to +14:00, the odd quarter hours included.
     static let offsets: [Int] = Array(-12...14).map { $0 * 3600 } + [-9 * 3600 - 1800, 5 * 3600 + 2700, 12 * 3600 + 2700]
 

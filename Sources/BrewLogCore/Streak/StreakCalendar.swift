@@ -47,7 +47,9 @@ public struct StreakCalendar: Sendable {
             lastBrewDay: brewDays.last.map(CalendarDay.init(daysSinceEpoch:)),
             today: today,
             todayIsBridged: !brewedToday && bridges(todayIndex),
-            weekly: rules.weeklyTarget.map { StreakCalendar.weekly(of: brewDays, target: $0, rules: rules, today: today) })
+            weekly: rules.weeklyTarget.map { StreakCalendar.weekly(of: brewDays, target: $0, rules: rules, today: today) },
+            todayStatus: brewedToday ? .brew : skipDays.contains(todayIndex) ? .skip : rules.isRestDay(today) ? .rest : .open,
+            dayStartMinutes: rules.dayStartMinutes)
     }
 
     /// What `day` was for the streak: a brew, rest or skip day, a missed day, or today still open.

@@ -17,10 +17,15 @@ public struct StreakSummary: Equatable, Sendable {
     public let todayIsBridged: Bool
     /// The weekly streak, when the rules set a weekly target.
     public let weekly: WeeklyStreak?
+    /// What today is so far: a brew day, a rest or skip day without a brew, or still open.
+    public let todayStatus: StreakDayStatus
+    /// Minutes after midnight at which the rules start a day (so today ends then, tomorrow).
+    public let dayStartMinutes: Int
 
     /// A summary with the given values.
     public init(current: Int, longest: Int, brewedToday: Bool, currentStart: CalendarDay?, lastBrewDay: CalendarDay?,
-                today: CalendarDay, todayIsBridged: Bool = false, weekly: WeeklyStreak? = nil) {
+                today: CalendarDay, todayIsBridged: Bool = false, weekly: WeeklyStreak? = nil,
+                todayStatus: StreakDayStatus? = nil, dayStartMinutes: Int = 0) {
         self.current = current
         self.longest = longest
         self.brewedToday = brewedToday
@@ -29,6 +34,8 @@ public struct StreakSummary: Equatable, Sendable {
         self.today = today
         self.todayIsBridged = todayIsBridged
         self.weekly = weekly
+        self.todayStatus = todayStatus ?? (brewedToday ? .brew : .open)
+        self.dayStartMinutes = dayStartMinutes
     }
 
     /// The streak of brews on `days` as seen on `today`, by the standard rules (midnight day

@@ -61,7 +61,7 @@ enum StreakCommand: BrewLogCommand {
         } else if json {
             context.out.line(StreakJSON.object(summary).text)
         } else if !context.quiet {
-            context.out.line(StreakText.sentence(summary, style: context.style, rules: store.rules, todayStatus: calendar.status(of: summary.today)))
+            context.out.line(StreakText.sentence(summary, style: context.style))
         }
         if arguments.has(Option.check) && !summary.todayIsCovered {
             throw CLIError.checkFailed

@@ -4,7 +4,7 @@ import BrewLogCore
 /// the `--explain` calendar.
 enum StreakText {
     /// "5-day streak, today included. Longest: 12 days." (and the weekly streak when a target is set).
-    static func sentence(_ summary: StreakSummary, style: Style, rules: StreakRules = .standard, todayStatus: StreakDayStatus? = nil) -> String {
+    static func sentence(_ summary: StreakSummary, style: Style) -> String {
         let longest = "Longest: \(days(summary.longest))."
         let weekly = summary.weekly.map { " " + weeklySentence($0) } ?? ""
         if summary.current == 0 {
@@ -16,10 +16,10 @@ enum StreakText {
             return style.green(streak) + ", today included. \(longest)\(weekly)"
         }
         if summary.todayIsBridged {
-            let kind = todayStatus == .skip ? "a skip day" : todayStatus == .rest ? "a rest day" : "a rest or skip day"
+            let kind = summary.todayStatus == .skip ? "a skip day" : "a rest day"
             return style.green(streak) + "; today is \(kind), so it needs no brew. \(longest)\(weekly)"
         }
-        return style.yellow(streak) + ", but no brew yet today: log one before \(dayEnd(rules)) to keep it. \(longest)\(weekly)"
+        return style.yellow(streak) + ", but no brew yet today: log one before \(dayEnd(summary.dayStartMinutes)) to keep it. \(longest)\(weekly)"
     }
 
     /// "Weekly: 3 weeks in a row with 4+ brew days (this week: 2 of 4)."
@@ -104,9 +104,9 @@ enum StreakText {
     }
 
     /// "midnight", or "the day ends at HH:MM" when a day starts later.
-    private static func dayEnd(_ rules: StreakRules) -> String {
-        guard rules.dayStartMinutes > 0 else { return "midnight" }
-        let hours = rules.dayStartMinutes / 60, minutes = rules.dayStartMinutes % 60
+    private static func dayEnd(_ dayStartMinutes: Int) -> String {
+        guard dayStartMinutes > 0 else { return "midnight" }
+        let hours = dayStartMinutes / 60, minutes = dayStartMinutes % 60
         return "the day ends at " + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
     }
 
