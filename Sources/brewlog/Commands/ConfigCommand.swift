@@ -94,8 +94,10 @@ enum ConfigCommand: BrewLogCommand {
             context.out.line(JSONText.object(order.map { ($0, JSONText.string(values[$0] ?? nil)) }).text)
             return
         }
+        // Backslashes doubled before control characters are escaped, so a value holding the two
+        // characters `\n` and one holding a line break never print alike.
         for entry in entries {
-            let line = entry.key.description + (entry.value.map { "=" + $0 } ?? "")
+            let line = entry.key.description + (entry.value.map { "=" + $0.replacingOccurrences(of: "\\", with: "\\\\") } ?? "")
             context.out.line(line.terminalSafe)
         }
     }
