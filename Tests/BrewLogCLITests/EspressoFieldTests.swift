@@ -22,7 +22,8 @@ struct EspressoFieldTests {
 
     @Test("--ratio with a dose sets the water, with a water sets the dose", arguments: [
         (["--dose", "15", "--ratio", "1:16"], #""dose_g":15,"water_g":240"#),
-        (["--water", "250", "--ratio", "1:16.5"], #""dose_g":15.151515151515152,"water_g":250"#),
+        (["--water", "250", "--ratio", "1:16.5"], #""dose_g":15.2,"water_g":250"#),
+        (["--dose", "15", "--ratio", "1:16.66666666666666666666"], #""dose_g":15,"water_g":250"#),
         (["--dose", "20", "--ratio", "15"], #""dose_g":20,"water_g":300"#),
     ])
     func ratioSetsTheOther(arguments: [String], stored: String) {
@@ -39,6 +40,7 @@ struct EspressoFieldTests {
         ["--dose", "15", "--ratio", "16:1"],
         ["--dose", "15", "--ratio", "1:inf"],
         ["--dose", "900", "--ratio", "1:20"],
+        ["--dose", "18", "--yield", "40", "--ratio", "1:2"],
     ])
     func ratioRefusals(arguments: [String]) {
         let sandbox = self.sandbox()

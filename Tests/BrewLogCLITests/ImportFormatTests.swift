@@ -19,9 +19,19 @@ struct ImportFormatTests {
         #expect(ids.count == 2)
         #expect(ids.allSatisfy { $0.count == 12 && $0.allSatisfy(\.isHexDigit) })
         #expect(Set(ids).count == 2)
-        // The same rows without an id column at all get the same ids.
-        let noColumn = write(sandbox, "b.csv", "date,method,rating\n2026-11-20T08:00:00Z,V60,4\n")
-        #expect(sandbox.ok(["import", noColumn]) == "Imported 0 new brews, skipped 1 already present.\n")
+        // The same rows without an id column, with the columns reordered, the numbers written
+        // otherwise and the header capitalised, as spreadsheets do: the same brews, the same ids.
+        let noColumn = write(sandbox, "b.csv", "Rating,Method,DATE\n4.0,V60,2026-11-20T08:00:00Z\n5,V60,2026-11-21T08:00:00.000Z\n")
+        #expect(sandbox.ok(["import", noColumn]) == "Imported 0 new brews, skipped 2 already present.\n")
+    }
+
+    @Test("a CSV saved by a spreadsheet as \"CSV UTF-8\" (with a byte order mark) imports, also from standard input")
+    func csvWithByteOrderMark() {
+        let sandbox = Sandbox()
+        let text = "\u{FEFF}Date,Notes,Rating\r\n2026-11-20T08:00:00+01:00,Café crème,4\r\n"
+        #expect(sandbox.ok(["import", write(sandbox, "excel.csv", text)]) == "Imported 1 new brew, skipped 0 already present.\n")
+        #expect(sandbox.ok(["import", "-"], stdin: text) == "Imported 0 new brews, skipped 1 already present.\n")
+        #expect(sandbox.journal?.contains(#""notes":"Café crème""#) == true)
     }
 
     @Test("CSV or JSON on standard input is recognised from its first line", arguments: ["csv", "json", "jsonl"])

@@ -90,4 +90,14 @@ struct PagerTests {
         #expect(onTerminal(sandbox, ["show", "nothing"], pager: "tee \(capture)").status == 1)
         #expect(!FileManager.default.fileExists(atPath: capture))
     }
+
+    @Test("a pager that cannot run or fails is an I/O error naming it, not output silently lost", arguments: ["false", "/nonexistent-pager"])
+    func failingPager(pager: String) throws {
+        try #require(scriptAvailable, "script(1) is not installed")
+        let sandbox = self.sandbox()
+        let result = onTerminal(sandbox, ["list"], pager: pager)
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stdout.contains("brewlog: error: the pager '\(pager)'"))
+        #expect(result.stdout.contains("--no-pager"))
+    }
 }

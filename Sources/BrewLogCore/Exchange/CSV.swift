@@ -83,8 +83,10 @@ enum CSV {
     }
 
     /// Decodes the rows after the header into `records`, each with the line it starts on in
-    /// `lines`. A row without an id (an empty cell, or no `id` column) gets one derived from its
-    /// content (``derivedID(columns:cells:)``), so importing the same file twice adds it once.
+    /// `lines`. Header names are matched ignoring case (`Date` is `date`). A row without an id (an
+    /// empty cell, or no `id` column) gets one derived from its fields (``derivedID(of:)``), so
+    /// importing the same file twice adds it once, also after a spreadsheet reordered its
+    /// columns or wrote `15` as `15.0`.
     static func decode(_ buffer: UnsafeBufferPointer<UInt8>, records: inout [BrewRecord], lines: inout [Int], problems: inout [ImportProblems.Problem]) {
         guard String(validating: buffer, as: UTF8.self) != nil else {
             problems.append(.init(line: 1, reason: "the file is not valid UTF-8"))
@@ -93,7 +95,7 @@ enum CSV {
         let (rows, problem) = rows(buffer)
         if let problem { problems.append(problem) }
         guard let header = rows.first else { return }
-        let columns = header.cells.map { $0.trimmingWhitespace() }
+        let columns = header.cells.map { $0.trimmingWhitespace().lowercased() }
         var seen: Set<String> = []
         for column in columns where !seen.insert(column).inserted {
             problems.append(.init(line: header.line, reason: "CSV header: column '\(cappedForMessage(column))' appears twice"))
@@ -110,9 +112,8 @@ enum CSV {
                 continue
             }
             var line = "{"
-            if idColumn.map({ row.cells[$0].isEmpty }) ?? true {
-                line += "\"id\":\"\(derivedID(columns: columns, cells: row.cells))\""
-            }
+            let needsID = idColumn.map { row.cells[$0].isEmpty } ?? true
+            if needsID { line += "\"id\":\"\(placeholderID)\"" }
             for (column, cell) in zip(columns, row.cells) where !cell.isEmpty {
                 if line.count > 1 { line += "," }
                 BrewLineCodec.appendQuoted(column, to: &line)
@@ -132,7 +133,9 @@ enum CSV {
             }
             line += "}"
             do throws(LineProblem) {
-                records.append(try BrewLineCodec.decode(line))
+                var record = try BrewLineCodec.decode(line)
+                if needsID { record.id = derivedID(of: record) }
+                records.append(record)
                 lines.append(row.line)
             } catch {
                 problems.append(.init(line: row.line, reason: error.reason))
@@ -140,24 +143,20 @@ enum CSV {
         }
     }
 
+    /// The id a row without one is decoded with, before ``derivedID(of:)`` replaces it.
+    private static let placeholderID = "000000000000"
+
     /// An id for a row that has none: 12 lowercase hex digits (like the ids BrewLog mints) of a
-    /// 64-bit FNV-1a hash of the row's non-empty cells with their column names. The same row
-    /// always gets the same id, so a re-import skips it instead of adding it again.
-    static func derivedID(columns: [String], cells: [String]) -> String {
+    /// 64-bit FNV-1a hash of the brew's journal line as BrewLog writes it (with the placeholder
+    /// id). The line is the parsed fields in the field table's order, numbers and dates written
+    /// one way, so the same brew always gets the same id however its row was laid out.
+    static func derivedID(of record: BrewRecord) -> BrewID {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-        }
-        for (column, cell) in zip(columns, cells) where !cell.isEmpty && column != "id" {
-            mix(column.utf8)
-            mix([0x1F])
-            mix(cell.utf8)
-            mix([0x1E])
+        for byte in BrewLineCodec.encode(record).utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
         }
         let digits = String(hash & 0xFFFF_FFFF_FFFF, radix: 16)
-        return String(repeating: "0", count: 12 - digits.count) + digits
+        return BrewID(unchecked: String(repeating: "0", count: 12 - digits.count) + digits)
     }
 }

@@ -40,7 +40,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
             self = .json
         } else if trimmed.hasPrefix("{") {
             self = .jsonl
-        } else if trimmed.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "date" }) {
+        } else if trimmed.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "date" }) {
             self = .csv
         } else {
             return nil
@@ -102,10 +102,12 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
             }
         }
         let startsWithBOM = bytes.withUnsafeBufferPointer(startsWithByteOrderMark)
-        guard !startsWithBOM else {
+        // Spreadsheets write "CSV UTF-8" with a byte order mark: CSV takes it (and drops it).
+        // JSON and JSON Lines, which BrewLog and scripts write, are read without one.
+        guard !startsWithBOM || self == .csv else {
             return .failure(ImportProblems(problems: [.init(line: 1, reason: ExchangeFormat.byteOrderMarkReason)]))
         }
-        bytes.withUnsafeBufferPointer { buffer in
+        Array(bytes.dropFirst(startsWithBOM ? 3 : 0)).withUnsafeBufferPointer { buffer in
             switch self {
             case .jsonl:
                 try? forEachLine(in: buffer) { line throws(JournalError) in

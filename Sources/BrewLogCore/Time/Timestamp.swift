@@ -38,7 +38,8 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// RFC 3339 text with the offset, e.g. `2026-11-29T07:15:00+01:00` (`Z` is never written;
-    /// a fraction is written only when the moment has one, to microseconds).
+    /// a fraction is written only when the moment has one, to microseconds: a moment parsed from
+    /// text, which keeps at most six digits, is written back exactly).
     public var description: String {
         let (day, hour, minute, second, nanos) = wallClock
         var text = day.description + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
@@ -80,8 +81,10 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
             let start = index + 1
             index = start
             while index < b.count, b[index] >= UInt8(ascii: "0"), b[index] <= UInt8(ascii: "9") { index += 1 }
-            // RFC 3339 allows any number of digits; nanoseconds are as far as a moment here goes.
-            let kept = min(index - start, 9)
+            // RFC 3339 allows any number of digits; a journal keeps microseconds, so the rest is
+            // cut off (never rounded: rounding .9999999 up would move the moment into the next
+            // second, and at 23:59:59 into the next day).
+            let kept = min(index - start, 6)
             guard index > start, let digits = decimal(b[start..<start + kept]) else { return nil }
             fraction = Double(digits) / pow(10, Double(kept))
         }

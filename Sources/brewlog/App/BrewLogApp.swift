@@ -42,14 +42,33 @@ struct BrewLogApp {
               let command = Pager.command(configured: configuration.pager, environment: environment) else { return }
         let slot = pagerSlot
         let environment = self.environment
+        let errors = self.errors
         out.beforeFirstWrite = { slot.pager = Pager.start(command, environment: environment) }
+        // The pager closed its input before reading everything: the user left it (status 0),
+        // or it failed, which is said as an I/O error.
+        out.whenClosed = {
+            if let failure = slot.pager?.finish() {
+                let error = BrewLogApp.pagerFailed(failure)
+                errors.line(error.report ?? failure)
+                errors.flush()
+                exit(error.exitCode)
+            }
+            exit(0)
+        }
     }
 
-    /// Flushes the output and waits for the pager, if one runs, to be left.
-    private func finishOutput() {
+    /// Flushes the output and waits for the pager, if one runs, to be left; a pager that failed
+    /// is an I/O error (the output may not have been shown).
+    private func finishOutput() throws(CLIError) {
         out.flush()
-        pagerSlot.pager?.finish()
+        let failure = pagerSlot.pager?.finish()
         pagerSlot.pager = nil
+        if let failure { throw BrewLogApp.pagerFailed(failure) }
+    }
+
+    /// A pager that failed: an I/O error (74), with how to do without it.
+    private static func pagerFailed(_ message: String) -> CLIError {
+        .io(message, hint: "use --no-pager, or set ui.pager or $PAGER to a pager that works ('cat' or empty turns it off)")
     }
 
     /// The configuration, read at most once per run (and only when a command or an alias needs it).
@@ -93,13 +112,15 @@ struct BrewLogApp {
             case .version:
                 out.line("brewlog \(BrewLogApp.version)")
             case let .run(spec, parsed):
-                // `config` runs whatever the file holds, so that it can always repair it.
-                let configuration = spec.name == ConfigCommand.spec.name ? configuration() : try validConfiguration()
+                // `config` runs whatever the file holds, so that it can always repair it; the
+                // completion commands, so that TAB and a shell's start-up never fail on it.
+                let lenient = [ConfigCommand.spec.name, CompletionCommand.spec.name, CompletionValuesCommand.spec.name].contains(spec.name)
+                let configuration = lenient ? configuration() : try validConfiguration()
                 for warning in configuration.warnings { errors.line("brewlog: warning: " + warning.terminalSafe) }
                 if spec.pagesOutput { page(configuration: configuration, noPager: parsed.has(GlobalOptions.noPager)) }
                 try Commands.run(spec, context(for: spec, parsed, configuration: configuration))
             }
-            finishOutput()
+            try finishOutput()
             if let failure = out.failure {
                 // The change is in the journal: say so, or a script that retries would repeat it.
                 let saved = sessionSlot.session?.savedChanges == true ? "; the journal was updated all the same" : ""
@@ -108,7 +129,8 @@ struct BrewLogApp {
             errors.flush()
             return 0
         } catch {
-            finishOutput()
+            // The command's own error is the one reported, a failing pager or not.
+            try? finishOutput()
             return report(error)
         }
     }
@@ -156,7 +178,10 @@ struct BrewLogApp {
 
     /// `BREWLOG_NOW` when set (RFC 3339), else the system clock, read once so a run sees one "now".
     private func currentMoment() throws(CLIError) -> Date {
-        guard let text = environment["BREWLOG_NOW"], !text.isEmpty else { return Date() }
+        guard let text = environment["BREWLOG_NOW"], !text.isEmpty else {
+            // To the microsecond, as a journal records it: what is written reads back the same.
+            return Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1e6).rounded(.down) / 1e6)
+        }
         guard let timestamp = Timestamp(rfc3339: text) else {
             throw CLIError.configuration("BREWLOG_NOW is not an RFC 3339 time: '\(cappedForMessage(text))'", hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
         }

@@ -1,3 +1,4 @@
+import BrewLogCore
 import Foundation
 
 /// Long output on a terminal goes through a pager, as git does: `ui.pager`, else `$PAGER`, else
@@ -14,9 +15,12 @@ import Foundation
 final class Pager {
     /// The pager's process.
     private let child: pid_t
+    /// The command, for messages.
+    let command: String
 
-    private init(child: pid_t) {
+    private init(child: pid_t, command: String) {
         self.child = child
+        self.command = command
     }
 
     /// The pager command to use, or `nil` for none: `configured` (`ui.pager`) when set, else
@@ -68,17 +72,27 @@ final class Pager {
         close(writeEnd)
         signal(SIGINT, SIG_IGN)
         signal(SIGQUIT, SIG_IGN)
-        return Pager(child: child)
+        return Pager(child: child, command: command)
     }
 
-    /// Closes the pager's input (the output is complete) and waits for the user to leave it.
-    func finish() {
+    /// Closes the pager's input (the output is complete), waits for the user to leave it, and
+    /// returns why the output may not have been shown: `nil` when the pager ended well (status
+    /// 0), else a message (a pager that cannot be run, `false`, one killed by a signal).
+    func finish() -> String? {
         close(STDOUT_FILENO)
-        Pager.waitForExit(child)
+        let status = Pager.waitForExit(child)
+        let exited = status & 0x7F == 0
+        let code = (status >> 8) & 0xFF
+        if exited && code == 0 { return nil }
+        let why = !exited ? "was ended by signal \(status & 0x7F)"
+            : code == 127 ? "could not be found (exit 127)" : code == 126 ? "could not be run (exit 126)" : "failed (exit \(code))"
+        return "the pager '\(cappedForMessage(command))' \(why); the output may not have been shown"
     }
 
-    private static func waitForExit(_ child: pid_t) {
+    @discardableResult
+    private static func waitForExit(_ child: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        return status
     }
 }

@@ -94,8 +94,10 @@ enum ConfigCommand: BrewLogCommand {
             context.out.line(JSONText.object(order.map { ($0, JSONText.string(values[$0] ?? nil)) }).text)
             return
         }
+        // Backslashes doubled before control characters are escaped, so a value holding the two
+        // characters `\n` and one holding a line break never print alike.
         for entry in entries {
-            let line = entry.key.description + (entry.value.map { "=" + $0 } ?? "")
+            let line = entry.key.description + (entry.value.map { "=" + $0.replacingOccurrences(of: "\\", with: "\\\\") } ?? "")
             context.out.line(line.terminalSafe)
         }
     }
@@ -113,8 +115,18 @@ enum ConfigCommand: BrewLogCommand {
             throw context.usage("the value for '\(key)' contains the control character \(TerminalText.escaped(String(bad)))",
                                 hint: "a config value can hold text, tabs and line breaks")
         }
-        if case .failure(let problem) = known.read(value) {
+        switch known.read(value) {
+        case .failure(let problem):
             throw context.usage("invalid value '\(cappedForMessage(value))' for '\(key)': \(problem.message)")
+        case .success(.words(let words)) where key.section == "alias":
+            // The alias must run something: a command, or another alias that is already set.
+            if let first = words.first, !Commands.names.contains(first),
+               first.lowercased() == key.name || !context.configuration.aliasNames.contains(first.lowercased()) {
+                throw context.usage("the alias '\(key.name)' would run '\(cappedForMessage(first))', which is neither a command nor an alias",
+                                    hint: "start it with a command, e.g. 'list --since today'")
+            }
+        case .success:
+            break
         }
         let file = try configFile(context)
         try write(file, context) { document in ConfigEditor(document).setting(key, to: value) }

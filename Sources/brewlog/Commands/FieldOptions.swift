@@ -168,7 +168,10 @@ enum FieldOptions {
     /// Applies `--ratio 1:R`, when given, to the assembled `record`: with a dose typed on the
     /// command line it sets the water (dose × R); with a water typed, the dose (water ÷ R); with
     /// both typed, a usage error. With neither typed it works from the record's own dose (an
-    /// edited brew's, or a default's), else its water; with neither known, a usage error.
+    /// edited brew's, or a default's), else its water; with neither known, a usage error. The
+    /// grams it sets are rounded to a tenth (a scale's precision, and no `250.00000000000003`).
+    /// A brew with a yield is refused: its ratio is yield ÷ dose, which setting the water would
+    /// not change.
     static func applyRatio(_ context: CommandContext, to record: inout BrewRecord) throws(CLIError) {
         guard let text = context.arguments.value(ratio) else { return }
         guard let factor = parseRatio(text) else {
@@ -176,13 +179,17 @@ enum FieldOptions {
         }
         let typedDose = value(of: .dose, in: context.arguments) != nil
         let typedWater = value(of: .water, in: context.arguments) != nil
+        if record.yieldGrams != nil {
+            throw context.usage("'--ratio' sets the water, but this brew has a yield, and its ratio is yield ÷ dose",
+                                hint: "give the yield instead, e.g. --dose 18 --yield 36 for 1:2")
+        }
         if typedDose && typedWater {
             throw context.usage("'--ratio' with both '--dose' and '--water' says the same thing twice", hint: "give two of the three: --dose and --ratio, --water and --ratio, or --dose and --water")
         }
         if !typedWater, let dose = record.doseGrams {
-            record.waterGrams = dose * factor
+            record.waterGrams = (dose * factor * 10).rounded() / 10
         } else if let water = record.waterGrams {
-            record.doseGrams = water / factor
+            record.doseGrams = (water / factor * 10).rounded() / 10
         } else {
             throw context.usage("'--ratio' needs a dose or a water to work from", hint: "add --dose G (the ratio sets the water) or --water G (it sets the dose)")
         }

@@ -19,7 +19,7 @@ enum RecipeCommand: BrewLogCommand {
         name: "recipe",
         abstract: "Save, list, show and remove named recipes.",
         usage: "recipe save <name> [--from <id>] [<fields>] | list [--json] | show <name> [--json] | rm <name>",
-        arguments: [("action", "save, list, show or rm."), ("name", "The recipe's name: letters, digits, '.', '_' and '-', up to 40.")],
+        arguments: [("action", "save, list, show or rm."), ("name", "The recipe's name: up to 64 characters, no control characters (quote one with spaces).")],
         positionalCount: 1...2,
         options: fieldOptions + [Option.from, Option.json],
         discussion: """
@@ -61,23 +61,18 @@ enum RecipeCommand: BrewLogCommand {
         }
     }
 
-    /// Whether `name` is one `recipe save` accepts: 1–40 of letters, digits, `.`, `_`, `-`,
-    /// starting with a letter or digit (so it is typed without quotes and never read as an option).
+    /// Whether `name` is one `recipe save` accepts: 1 to 64 characters, no control characters,
+    /// no spaces at either end, not starting with `-` (it would read as an option). A name with
+    /// spaces (`"Morning V60"`) is quoted when typed, as git's subsection names are.
     static func isValidName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        func allowed(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || [UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-")].contains(byte)
-        }
-        guard let first = bytes.first, (1...40).contains(bytes.count), bytes.allSatisfy(allowed),
-              first != UInt8(ascii: "."), first != UInt8(ascii: "_"), first != UInt8(ascii: "-") else { return false }
-        return true
+        (1...64).contains(name.count) && !name.hasPrefix("-") && name.trimmingWhitespaceForCLI() == name
+            && !name.unicodeScalars.contains(where: TerminalText.isControl)
     }
 
     private static func save(_ name: String, _ context: CommandContext) throws(CLIError) {
         guard isValidName(name) else {
             throw context.usage("invalid recipe name '\(cappedForMessage(name))'",
-                                hint: "use 1 to 40 letters, digits, '.', '_' or '-', starting with a letter or digit")
+                                hint: "use 1 to 64 characters without control characters, not starting with '-'")
         }
         var record = BrewRecord(id: .random(), timestamp: Timestamp(date: context.now, utcOffsetSeconds: 0))
         if let reference = context.arguments.value(Option.from) {
@@ -109,7 +104,11 @@ enum RecipeCommand: BrewLogCommand {
             context.out.line(JSONText.array(recipes.map { RecipeText.json(name: $0.0, $0.1) }).text)
             return
         }
-        guard !context.quiet else { return }
+        if context.quiet {
+            // As `list -q` prints ids: the names, one per line.
+            for (name, _) in recipes { context.out.line(name) }
+            return
+        }
         if recipes.isEmpty {
             context.out.line("No recipes yet. Save one with 'brewlog recipe save NAME [FIELDS]'.")
             return

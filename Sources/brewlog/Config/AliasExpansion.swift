@@ -10,6 +10,9 @@ struct AliasExpansion {
     /// `'ls' is an alias for 'list'`, one line per alias expanded, for help to show first.
     let notes: [String]
 
+    /// The most aliases one command goes through.
+    static let maximumChain = 50
+
     /// Expands `arguments`. `configuration` is asked for only when the command word is not a
     /// command, so a run of a command never depends on the aliases.
     static func expand(_ arguments: [String], commandNames: Set<String>,
@@ -33,6 +36,12 @@ struct AliasExpansion {
                                      hint: suggestion.map { "did you mean '\($0)'?" } ?? "see 'brewlog --help' for the commands", command: nil)
             }
             let name = word.lowercased()
+            // A chain longer than any a person writes is a generated file gone wrong; stopping
+            // here also keeps the loop check (linear in the chain) from growing without end.
+            if expanded.count >= maximumChain {
+                throw CLIError(ConfigError.badAlias(path: config.path ?? "config", line: config.alias(expanded[0])?.line ?? alias.line,
+                                                    message: "the alias '\(expanded[0])' goes through more than \(maximumChain) aliases"))
+            }
             if expanded.contains(name) {
                 let chain = (expanded + [name]).map { "'\($0)'" }.joined(separator: " → ")
                 let origin = config.alias(expanded[0])?.line ?? alias.line

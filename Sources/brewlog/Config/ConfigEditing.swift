@@ -24,7 +24,11 @@ enum ConfigEditing {
         let before = String(decoding: original ?? [], as: UTF8.self)
         var shown = before
         while shown.hasSuffix("\n") { shown.removeLast() }
-        guard let edited = try Editor(environment: context.environment).edit(shown) else { return }
+        guard let edited = try Editor(environment: context.environment).edit(shown) else {
+            // Nothing changed: the file is as the run read it, and still as wrong as it was.
+            if let problem = context.configuration.loadError ?? context.configuration.problems.first { throw CLIError(problem) }
+            return
+        }
         let after = Array((edited.isEmpty ? "" : edited + "\n").utf8)
         var changedMeanwhile = false
         do throws(ConfigError) {

@@ -19,14 +19,16 @@ struct ConfigKey: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a key as typed (`ui.color`, `recipe.Morning.dose`): the section runs to the first
     /// dot and the name from the last, as git splits them. `nil` unless the section is letters,
-    /// digits and `-`, the name a letter followed by those, and the subsection has no line break or NUL.
+    /// digits and `-`, the name a letter followed by those, and the subsection has no control character.
     init?(_ text: String) {
         guard let first = text.firstIndex(of: "."), let last = text.lastIndex(of: ".") else { return nil }
         let section = String(text[..<first])
         let name = String(text[text.index(after: last)...])
         let subsection = first == last ? nil : String(text[text.index(after: first)..<last])
         guard ConfigKey.isSectionName(section), ConfigKey.isKeyName(name) else { return nil }
-        if let subsection, subsection.utf8.contains(where: { $0 == 0x0A || $0 == 0 }) { return nil }
+        // No control characters in a typed name: they would reach the file, and every terminal
+        // that shows it, raw.
+        if let subsection, subsection.unicodeScalars.contains(where: TerminalText.isControl) { return nil }
         self.init(section: section, subsection: subsection, name: name)
     }
 

@@ -4,6 +4,9 @@ struct ConfigSyntaxError: Error, Equatable, Sendable {
     let line: Int
     /// What is wrong, in words.
     let message: String
+
+    /// The message for bytes that are not UTF-8 (which `config edit` cannot open as text).
+    static let notUTF8 = "the file is not valid UTF-8"
 }
 
 /// Reads git-config syntax into a ``ConfigDocument``, byte by byte (the file is read on every run).
@@ -29,7 +32,7 @@ struct ConfigParser {
     /// The document in `bytes`, or the first syntax error.
     static func parse(_ bytes: [UInt8]) throws(ConfigSyntaxError) -> ConfigDocument {
         if let bad = UTF8Check.firstInvalidOffset(in: bytes) {
-            throw ConfigSyntaxError(line: lineNumber(at: bad, in: bytes), message: "the file is not valid UTF-8")
+            throw ConfigSyntaxError(line: lineNumber(at: bad, in: bytes), message: ConfigSyntaxError.notUTF8)
         }
         if let nul = bytes.firstIndex(of: 0) {
             throw ConfigSyntaxError(line: lineNumber(at: nul, in: bytes), message: "the file contains a NUL byte")

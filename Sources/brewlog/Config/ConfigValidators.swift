@@ -9,7 +9,12 @@ enum ConfigValidators {
     /// A path: not empty, not a folder (`/` at the end), `~` only as `~/`.
     @Sendable static func path(_ text: String) -> Reading {
         if text.isEmpty { return problem("give a file's path, e.g. ~/brews.jsonl") }
-        if text.hasSuffix("/") { return problem("it names a folder; give the journal file's path") }
+        if text.hasSuffix("/") || [".", ".."].contains(text) || text.hasSuffix("/.") || text.hasSuffix("/..") {
+            return problem("it names a folder; give the journal file's path")
+        }
+        if text.hasSuffix(".lock") || text.hasSuffix(".rejected") {
+            return problem("a journal's name may not end in .lock or .rejected (BrewLog keeps its lock and rejected lines there)")
+        }
         if text.hasPrefix("~") && !text.hasPrefix("~/") { return problem("only '~/' (your home) is expanded; give a path") }
         return .success(.text(text))
     }

@@ -5,6 +5,12 @@ enum RecipeStore {
     /// then the keys it no longer has are removed, so the section keeps its place in the file.
     static func replace(_ name: String, with fields: BrewDefaults, _ context: CommandContext) throws(CLIError) {
         let values = fields.configValues
+        for (key, value) in values {
+            if let bad = ConfigValueText.forbiddenCharacter(in: value) {
+                throw context.usage("the recipe's \(key) contains the control character \(TerminalText.escaped(String(bad)))",
+                                    hint: "a config value can hold text, tabs and line breaks")
+            }
+        }
         let kept = Set(values.map(\.key))
         try update(context) { document throws(ConfigError) in
             for (key, value) in values {

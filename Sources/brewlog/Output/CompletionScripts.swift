@@ -47,6 +47,12 @@ enum CompletionScripts {
             "        \(long)) _brewlog_complete \(bashAction(CompletionSource.value(of: long))) \"$2\" ;;\n"
         }.joined()
         let valuePattern = valueOptions.map { "--" + $0 }.joined(separator: "|")
+        // A short option names the same long one in every command (-m is --method everywhere).
+        var shortNames: [(short: Character, long: String)] = []
+        for option in commands.flatMap(options) where option.valueName != nil {
+            if let short = option.short, !shortNames.contains(where: { $0.short == short }) { shortNames.append((short, option.long)) }
+        }
+        let shortCases = shortNames.map { "-\($0.short)) prev=--\($0.long) ;; " }.joined()
         let globalValuePattern = GlobalOptions.all.filter { $0.valueName != nil }.map { "--" + $0.long }.joined(separator: "|")
         let topWords = (commands.map(\.name) + (GlobalOptions.all + [GlobalOptions.version]).flatMap(optionWords)).map(shellQuoted).joined(separator: " ")
         return """
@@ -176,6 +182,7 @@ enum CompletionScripts {
                 _brewlog_dequote "$raw"
                 cur="$REPLY"
                 prev="${words[cword-1]}"
+                case "$prev" in \(shortCases)esac
                 for ((i = 1; i < cword; i++)); do
                     case "${words[i]}" in
                         --file) _brewlog_dequote "${words[i+1]}"; file="$REPLY"; ((i++)) ;;

@@ -24,6 +24,9 @@ final class TextOutput {
     /// Called once, just before the first bytes reach the descriptor (the pager starts there,
     /// so a command that prints nothing, or fails first, never opens one).
     var beforeFirstWrite: (() -> Void)?
+    /// Called instead of exiting with status 0 when the reader has closed the pipe (the pager
+    /// decides whether that was the user leaving it, or the pager failing).
+    var whenClosed: (() -> Never)?
 
     init(fd: Int32) {
         self.fd = fd
@@ -72,7 +75,10 @@ final class TextOutput {
             }
             if result < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE { exit(0) }
+                if errno == EPIPE {
+                    if let whenClosed { whenClosed() }
+                    exit(0)
+                }
                 failure = String(cString: strerror(errno))
                 break
             }

@@ -59,7 +59,10 @@ enum When: Equatable, Sendable {
             let current = Timestamp(date: now, timeZone: timeZone)
             if day == current.day { return current }
             if day > current.day { return nil }
-            return WhenLocalClock.moment(on: day, at: WhenClock(hour: 12, minute: 0, second: 0), in: timeZone)
+            // Noon of a day the local clock skipped (Samoa's 2011-12-30) is moved past the gap,
+            // which can land after now: refused like any other future moment.
+            let noon = WhenLocalClock.moment(on: day, at: WhenClock(hour: 12, minute: 0, second: 0), in: timeZone)
+            return noon.date > now ? nil : noon
         }
     }
 

@@ -104,10 +104,11 @@ struct WhenClock: Equatable, Sendable {
             guard let second = WhenDigits.number(secondText[..<point], digits: 2...2) else { return nil }
             if point != secondText.endIndex {
                 let fraction = secondText[secondText.index(after: point)...]
-                // Any number of digits, as RFC 3339 allows; nanoseconds are as far as a moment goes.
-                guard WhenDigits.isDigits(fraction), let kept = WhenDigits.number(fraction.prefix(9), digits: 1...9) else { return nil }
+                // Any number of digits, as RFC 3339 allows; cut (never rounded) to the microseconds
+                // a journal keeps, as the journal's own parser does.
+                guard WhenDigits.isDigits(fraction), let kept = WhenDigits.number(fraction.prefix(6), digits: 1...6) else { return nil }
                 clock.fractionDigits = kept
-                clock.fractionLength = min(fraction.utf8.count, 9)
+                clock.fractionLength = min(fraction.utf8.count, 6)
             }
             guard second <= 60 else { throw .noSuchTime("seconds run 00–59") }
             clock.second = min(second, 59)

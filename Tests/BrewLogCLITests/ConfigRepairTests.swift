@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@Suite("a broken config is always reported and repairable; config set refuses what would break later")
+struct ConfigRepairTests {
+    private func sandbox(config: [UInt8]) -> Sandbox {
+        let sandbox = Sandbox(runner: .inProcess)
+        let folder = sandbox.home + "/.config/brewlog"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: folder + "/config", contents: Data(config))
+        return sandbox
+    }
+
+    private func config(_ sandbox: Sandbox) -> String {
+        (try? String(contentsOfFile: sandbox.home + "/.config/brewlog/config", encoding: .utf8)) ?? ""
+    }
+
+    @Test("config edit that changes nothing still reports the file's problem (78)", arguments: ["[ui\n", "[ui]\n\tcolor = nevr\n"])
+    func editUnchanged(text: String) {
+        let sandbox = Sandbox()
+        _ = sandbox.ok(["config", "set", "ui.pager", "cat"])
+        _ = FileManager.default.createFile(atPath: sandbox.home + "/.config/brewlog/config", contents: Data(text.utf8))
+        let result = sandbox.run(["config", "edit"], env: ["EDITOR": "true", "VISUAL": nil])
+        #expect(result.status == 78, "\(result)")
+        #expect(result.stderr.contains("config:"))
+    }
+
+    @Test("a config that is not UTF-8 is refused with a hint that can fix it")
+    func notUTF8() {
+        let sandbox = self.sandbox(config: Array("[ui]\n\tpager = caf".utf8) + [0xE9, 0x0A])
+        let result = sandbox.run(["list"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("not valid UTF-8") && result.stderr.contains("iconv"))
+        #expect(!result.stderr.contains("config edit"))
+    }
+
+    @Test("config set refuses values that would break a later command", arguments: [
+        ["journal.file", "x.jsonl.lock"],
+        ["journal.file", "brews.rejected"],
+        ["journal.file", "."],
+        ["journal.file", "a/.."],
+        ["alias.foo", "15"],
+        ["alias.foo", "foo --limit 2"],
+        ["recipe.a\u{1B}[2Jb.dose", "15"],
+    ])
+    func setRefusals(arguments: [String]) {
+        let sandbox = self.sandbox(config: Array("# mine\n".utf8))
+        let result = sandbox.run(["config", "set"] + arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(config(sandbox) == "# mine\n")
+    }
+
+    @Test("an alias may run another alias that is set")
+    func aliasOfAlias() {
+        let sandbox = self.sandbox(config: Array("[alias]\n\tls = list\n".utf8))
+        sandbox.ok(["config", "set", "alias.l", "ls --limit 1"])
+        #expect(sandbox.run(["l"]).status == 0)
+    }
+
+    @Test("an alias chain longer than 50 is refused at once, however long the file makes it")
+    func longChain() {
+        var text = "[alias]\n"
+        for index in 0..<2_000 { text += "\ta\(index) = a\(index + 1)\n" }
+        text += "\ta2000 = list\n"
+        let sandbox = self.sandbox(config: Array(text.utf8))
+        let result = sandbox.run(["a0"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("more than 50 aliases"))
+        #expect(sandbox.run(["a1960"]).status == 0)
+    }
+
+    @Test("recipe save refuses control characters in a value; a name with spaces is fine")
+    func recipeText() {
+        let sandbox = self.sandbox(config: Array("# mine\n".utf8))
+        #expect(sandbox.run(["recipe", "save", "r", "-m", "\u{1B}]0;PWNED\u{07}"]).status == 64)
+        #expect(config(sandbox) == "# mine\n")
+        sandbox.ok(["recipe", "save", "Morning V60", "--dose", "15"])
+        #expect(config(sandbox).contains("[recipe \"Morning V60\"]"))
+        #expect(sandbox.ok(["recipe", "list", "-q"]) == "Morning V60\n")
+        #expect(sandbox.run(["recipe", "save", " padded", "--dose", "15"]).status == 64)
+    }
+
+    @Test("completion scripts and their values work whatever the config holds")
+    func completionIgnoresBadConfig() {
+        let sandbox = self.sandbox(config: Array("[ui]\n\tcolor = nevr\n".utf8))
+        #expect(sandbox.run(["completion", "bash"]).status == 0)
+        #expect(sandbox.run(["__complete", "methods"]).status == 0)
+        #expect(sandbox.run(["list"]).status == 78)
+    }
+}
