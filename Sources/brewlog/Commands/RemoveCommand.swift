@@ -18,6 +18,10 @@ enum RemoveCommand: BrewLogCommand {
                 do throws(BrewLookupError) {
                     item = try store.record(matching: reference)
                 } catch {
+                    if case .notFound = error, reference != "last" {
+                        throw CLIError.notFound("no brew or skip day with id '\(cappedForMessage(reference))'",
+                                                hint: "'brewlog list' shows the brews' ids, 'brewlog export' every record's")
+                    }
                     throw CLIError(error, command: context.command)
                 }
                 if !doomed.contains(where: { $0.id == item.id }) { doomed.append(item) }
