@@ -123,7 +123,7 @@ struct JournalKindsTests {
         }
     }
 
-    @Test("ids are unique across kinds: a skip day with a brew's id, or two skip records with one id, is a problem")
+    @Test("ids are unique across kinds, and a day has one skip record: anything else is a problem")
     func uniqueAcrossKinds() throws {
         let folder = TemporaryFolder()
         let clash = #"{"id":"aaaa00000001","kind":"skip","day":"2026-11-01"}"#
@@ -135,6 +135,11 @@ struct JournalKindsTests {
         #expect(throws: JournalError.malformedLine(path: folder.file("j.jsonl"), line: 3, reason: "duplicate id 'aaaa00000001' (first on line 1)")) {
             try load(folder.file("j.jsonl"))
         }
+        let twice = [skipLine, #"{"id":"skip00000002","kind":"skip","day":"2026-11-28"}"#].joined(separator: "\n") + "\n"
+        folder.write("twice.jsonl", twice)
+        let second = try FileJournal(path: folder.file("twice.jsonl")).reading(timeout: 1) { journal throws(JournalError) in try journal.check() }
+        #expect(second.problems.map(\.reason) == ["a second skip record for 2026-11-28 (first on line 1)"])
+        #expect(second.entries.count == 1)
         let store = try makeStore(now: "2026-11-29T12:00:00Z", records: [record("2026-11-28T08:00:00Z")])
         let skip = store.recordSkip(on: day("2026-11-20")).skip
         #expect(!store.insert(Brew(record: BrewRecord(id: skip.id, timestamp: stamp("2026-11-27T08:00:00Z")))))

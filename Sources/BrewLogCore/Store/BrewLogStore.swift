@@ -27,6 +27,8 @@ public final class BrewLogStore {
     let changeLog = ChangeLog()
     /// The records of other kinds, in journal order (see ``entries``).
     var storedEntries: [JournalEntry] = []
+    /// Where each of them is, by id and by day: kept up to date by every change to the list.
+    var entryIndex = EntryIndex()
     var storedRules: StreakRules
     /// The last streak computed, and what it was computed from: the version of its inputs, the
     /// day, and the earliest brew still in the future then (when now passes it, it counts).
@@ -72,6 +74,7 @@ public final class BrewLogStore {
         slots = (0..<loaded.count).map(Slot.stored)
         storedCount = loaded.count
         storedEntries = loaded.entries
+        entryIndex = EntryIndex(storedEntries)
         positionByID = nil
         changeLog.reset()
         registry.didChange(\BrewLogStore.brews)
@@ -163,7 +166,7 @@ public final class BrewLogStore {
     /// Adds `brew` (whose id must not be in the store yet; a duplicate is ignored and `false` returned).
     @discardableResult
     public func insert(_ brew: Brew) -> Bool {
-        guard index[brew.id] == nil, !storedEntries.contains(where: { $0.id == brew.id }) else { return false }
+        guard index[brew.id] == nil, entryIndex.positionByID[brew.id] == nil else { return false }
         append(brew)
         return true
     }
@@ -266,15 +269,18 @@ public final class BrewLogStore {
     /// An id no record of any kind in the store has.
     func freshID() -> BrewID {
         var id = BrewID.random()
-        while slots.indices.contains(where: { self.id(at: $0) == id }) || storedEntries.contains(where: { $0.id == id }) {
+        while slots.indices.contains(where: { self.id(at: $0) == id }) || entryIndex.positionByID[id] != nil {
             id = BrewID.random()
         }
         return id
     }
 
-    /// Whether a brew has exactly this id (without tracking a read).
+    /// Whether a brew has exactly this id (without tracking a read); like ``brew(id:)``, by a scan
+    /// for the first lookups and by the index once many are coming.
     func hasBrew(id: BrewID) -> Bool {
-        slots.indices.contains { self.id(at: $0) == id }
+        lookupsByID += 1
+        if lookupsByID > 2 { return index[id] != nil }
+        return slots.indices.contains { self.id(at: $0) == id }
     }
 
     /// The ids of the brews whose id starts with `prefix` (without tracking a read).

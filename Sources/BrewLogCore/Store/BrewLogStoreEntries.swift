@@ -16,7 +16,15 @@ extension BrewLogStore {
 
     /// The skip day recorded for `day`, if any.
     public func skipDay(on day: CalendarDay) -> SkipDay? {
-        skipDays.first { $0.day == day }
+        registry.access(\BrewLogStore.entries)
+        guard let position = entryIndex.skipPositionByDay[day], case let .skip(skip) = storedEntries[position] else { return nil }
+        return skip
+    }
+
+    /// The record of another kind with exactly this id, if any.
+    public func entry(id: BrewID) -> JournalEntry? {
+        registry.access(\BrewLogStore.entries)
+        return entryIndex.positionByID[id].map { storedEntries[$0] }
     }
 
     /// Marks `day` as a skip day with `notes`; when it is one already, that skip day is returned
@@ -33,7 +41,7 @@ extension BrewLogStore {
     /// any kind or it is a skip day for a day that has one.
     @discardableResult
     public func insert(_ entry: JournalEntry) -> Bool {
-        guard !hasBrew(id: entry.id), !storedEntries.contains(where: { $0.id == entry.id }) else { return false }
+        guard entryIndex.positionByID[entry.id] == nil, !hasBrew(id: entry.id) else { return false }
         switch entry {
         case let .skip(skip):
             guard skipDay(on: skip.day) == nil else { return false }
@@ -46,13 +54,15 @@ extension BrewLogStore {
     /// nothing changed, when there is none, or when it would give a day a second skip record.
     @discardableResult
     public func update(_ entry: JournalEntry) -> Bool {
-        guard let position = storedEntries.firstIndex(where: { $0.id == entry.id }) else { return false }
+        guard let position = entryIndex.positionByID[entry.id] else { return false }
         switch entry {
         case let .skip(skip):
             if let other = skipDay(on: skip.day), other.id != skip.id { return false }
         }
-        guard storedEntries[position] != entry else { return true }
+        let old = storedEntries[position]
+        guard old != entry else { return true }
         storedEntries[position] = entry
+        entryIndex.replace(old, with: entry, at: position)
         changeLog.noteUpdatedEntry(entry.id)
         registry.didChange(\BrewLogStore.entries)
         return true
@@ -60,8 +70,9 @@ extension BrewLogStore {
 
     /// Removes the record of another kind with `entry`'s id; one not in the store is ignored.
     public func remove(_ entry: JournalEntry) {
-        guard let position = storedEntries.firstIndex(where: { $0.id == entry.id }) else { return }
+        guard let position = entryIndex.positionByID[entry.id] else { return }
         storedEntries.remove(at: position)
+        entryIndex = EntryIndex(storedEntries)
         changeLog.noteRemovedEntry(entry.id)
         registry.didChange(\BrewLogStore.entries)
     }
@@ -74,7 +85,7 @@ extension BrewLogStore {
             return .brew(try brew(matching: reference))
         }
         if let id = BrewID(reference) {
-            if let entry = storedEntries.first(where: { $0.id == id }) { return .entry(entry) }
+            if let position = entryIndex.positionByID[id] { return .entry(storedEntries[position]) }
             if let brew = brew(id: id) { return .brew(brew) }
         }
         let entryMatches = reference.count >= 4 ? storedEntries.filter { $0.id.rawValue.hasPrefix(reference) } : []
@@ -89,6 +100,7 @@ extension BrewLogStore {
     }
 
     private func append(_ entry: JournalEntry) {
+        entryIndex.add(entry, at: storedEntries.count)
         storedEntries.append(entry)
         changeLog.noteInsertedEntry(entry.id)
         registry.didChange(\BrewLogStore.entries)

@@ -57,6 +57,8 @@ struct JournalReader {
         var duplicates = DuplicateFilter(expecting: brews)
         entries.reserveCapacity(brews)
         var lineOffset = 0
+        // The line of each skip day's record: a journal holds at most one per day.
+        var skipLines: [CalendarDay: Int] = [:]
         for case let run? in checked {
             var found = run.problems.map { JournalProblem(line: $0.line + lineOffset, reason: $0.reason, range: $0.range) }
             // Ids are unique across kinds, so the other records join the brews in line order.
@@ -65,9 +67,13 @@ struct JournalReader {
                 while nextOther < run.others.endIndex, run.others[nextOther].line < line {
                     let other = run.others[nextOther]
                     nextOther += 1
-                    if let id = other.id, let problem = duplicates.admit(id, line: lineOffset + other.line) {
-                        found.append(JournalProblem(line: lineOffset + other.line, reason: problem.reason, range: other.range))
+                    let line = lineOffset + other.line
+                    if let id = other.id, let problem = duplicates.admit(id, line: line) {
+                        found.append(JournalProblem(line: line, reason: problem.reason, range: other.range))
+                    } else if case let .skip(skip)? = other.entry, let first = skipLines[skip.day] {
+                        found.append(JournalProblem(line: line, reason: "a second skip record for \(skip.day) (first on line \(first))", range: other.range))
                     } else if let entry = other.entry {
+                        if case let .skip(skip) = entry { skipLines[skip.day] = line }
                         others.append(.init(entry: entry, start: other.range.lowerBound, end: other.range.upperBound))
                     } else {
                         unknownKindCount += 1

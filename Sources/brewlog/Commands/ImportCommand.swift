@@ -104,7 +104,7 @@ enum ImportCommand: BrewLogCommand {
     /// different one replaced with `--prefer incoming` and else a conflict.
     private static func mergeEntries(_ entries: [JournalEntry], into store: BrewLogStore, prefer: Side?, _ outcome: inout Outcome) {
         for entry in entries {
-            guard let existing = store.entries.first(where: { $0.id == entry.id }) else {
+            guard let existing = store.entry(id: entry.id) else {
                 if store.insert(entry) {
                     outcome.added += 1
                 } else if store.brew(id: entry.id) != nil {
