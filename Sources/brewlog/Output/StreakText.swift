@@ -97,6 +97,7 @@ enum StreakText {
         }
     }
 
+    /// Short weekday names, Monday first (``CalendarDay/weekdayFromMonday`` order).
     static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
     private static func days(_ count: Int) -> String {
