@@ -16,8 +16,10 @@ struct EspressoFieldTests {
         let list = sandbox.ok(["list"])
         #expect(list.contains("1:2.0") && list.contains("1:16.7"))
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(sandbox.ok(["stats", "--json"]).utf8)) as? [String: Any])
-        let average = try #require(stats["average_ratio"] as? Double)
-        #expect(abs(average - (2 + 250.0 / 15) / 2) < 0.001)
+        let methods = try #require(stats["methods"] as? [[String: Any]])
+        #expect(methods.first { $0["name"] as? String == "Espresso" }?["average_ratio"] as? Double == 2)
+        let pourOverRatio = try #require(methods.first { $0["name"] as? String == "V60" }?["average_ratio"] as? Double)
+        #expect(abs(pourOverRatio - 16.667) < 0.001)
     }
 
     @Test("--ratio with a dose sets the water, with a water sets the dose", arguments: [

@@ -113,7 +113,7 @@ struct RecipeTests {
     @Test("refusals change nothing", arguments: [
         (["add", "--recipe", "nope"], 64),
         (["add", "--recipe", "v60", "--like", "last"], 64),
-        (["recipe", "save", "bad name", "--dose", "15"], 64),
+        (["recipe", "save", "bell\u{07}name", "--dose", "15"], 64),
         (["recipe", "save", "-x", "--dose", "15"], 64),
         (["recipe", "save", "empty"], 64),
         (["recipe", "save", "rated", "-r", "4"], 64),

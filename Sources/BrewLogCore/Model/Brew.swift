@@ -16,7 +16,9 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     /// brews a command reads without observing them cost no registry each. One lock guards all.
     private struct Storage {
         var record: BrewRecord
-        weak var owner: ChangeLog?
+        /// Held strongly: the change log holds ids, never brews, so there is no cycle, and a
+        /// strong load costs a write less than a weak one.
+        var owner: ChangeLog?
         var registry: ChangeRegistry?
     }
 
@@ -63,8 +65,8 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
 
     /// The moment and UTC offset the brew was recorded with.
     public var timestamp: Timestamp {
-        get { read(\.timestamp, \.timestamp) }
-        set { write(\.timestamp, \.timestamp, .date, newValue) }
+        get { read(\.timestamp) { $0.timestamp } }
+        set { write(\.timestamp, .date, newValue, get: { $0.timestamp }, set: { $0.timestamp = $1 }) }
     }
 
     /// When the brew was made. Setting it keeps the recorded UTC offset.
@@ -84,68 +86,68 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
 
     /// 1...5, or `nil` when unrated.
     public var rating: Int? {
-        get { read(\.rating, \.rating) }
-        set { write(\.rating, \.rating, .rating, newValue) }
+        get { read(\.rating) { $0.rating } }
+        set { write(\.rating, .rating, newValue, get: { $0.rating }, set: { $0.rating = $1 }) }
     }
 
     /// Tasting notes.
     public var notes: String {
-        get { read(\.notes, \.notes) }
-        set { write(\.notes, \.notes, .notes, newValue) }
+        get { read(\.notes) { $0.notes } }
+        set { write(\.notes, .notes, newValue, get: { $0.notes }, set: { $0.notes = $1 }) }
     }
 
     /// Brew method.
     public var method: String? {
-        get { read(\.method, \.method) }
-        set { write(\.method, \.method, .method, newValue) }
+        get { read(\.method) { $0.method } }
+        set { write(\.method, .method, newValue, get: { $0.method }, set: { $0.method = $1 }) }
     }
 
     /// The beans or blend.
     public var coffee: String? {
-        get { read(\.coffee, \.coffee) }
-        set { write(\.coffee, \.coffee, .coffee, newValue) }
+        get { read(\.coffee) { $0.coffee } }
+        set { write(\.coffee, .coffee, newValue, get: { $0.coffee }, set: { $0.coffee = $1 }) }
     }
 
     /// Dose in grams.
     public var doseGrams: Double? {
-        get { read(\.doseGrams, \.doseGrams) }
-        set { write(\.doseGrams, \.doseGrams, .dose, newValue) }
+        get { read(\.doseGrams) { $0.doseGrams } }
+        set { write(\.doseGrams, .dose, newValue, get: { $0.doseGrams }, set: { $0.doseGrams = $1 }) }
     }
 
     /// Water in grams.
     public var waterGrams: Double? {
-        get { read(\.waterGrams, \.waterGrams) }
-        set { write(\.waterGrams, \.waterGrams, .water, newValue) }
+        get { read(\.waterGrams) { $0.waterGrams } }
+        set { write(\.waterGrams, .water, newValue, get: { $0.waterGrams }, set: { $0.waterGrams = $1 }) }
     }
 
     /// The beverage's weight in grams (espresso's "out").
     public var yieldGrams: Double? {
-        get { read(\.yieldGrams, \.yieldGrams) }
-        set { write(\.yieldGrams, \.yieldGrams, .yield, newValue) }
+        get { read(\.yieldGrams) { $0.yieldGrams } }
+        set { write(\.yieldGrams, .yield, newValue, get: { $0.yieldGrams }, set: { $0.yieldGrams = $1 }) }
     }
 
     /// Grind setting.
     public var grind: String? {
-        get { read(\.grind, \.grind) }
-        set { write(\.grind, \.grind, .grind, newValue) }
+        get { read(\.grind) { $0.grind } }
+        set { write(\.grind, .grind, newValue, get: { $0.grind }, set: { $0.grind = $1 }) }
     }
 
     /// Water temperature in °C.
     public var temperatureCelsius: Double? {
-        get { read(\.temperatureCelsius, \.temperatureCelsius) }
-        set { write(\.temperatureCelsius, \.temperatureCelsius, .temperature, newValue) }
+        get { read(\.temperatureCelsius) { $0.temperatureCelsius } }
+        set { write(\.temperatureCelsius, .temperature, newValue, get: { $0.temperatureCelsius }, set: { $0.temperatureCelsius = $1 }) }
     }
 
     /// Brew time in seconds.
     public var brewTimeSeconds: Int? {
-        get { read(\.brewTimeSeconds, \.brewTimeSeconds) }
-        set { write(\.brewTimeSeconds, \.brewTimeSeconds, .brewTime, newValue) }
+        get { read(\.brewTimeSeconds) { $0.brewTimeSeconds } }
+        set { write(\.brewTimeSeconds, .brewTime, newValue, get: { $0.brewTimeSeconds }, set: { $0.brewTimeSeconds = $1 }) }
     }
 
     /// Tags, in the order they were added.
     public var tags: [String] {
-        get { read(\.tags, \.tags) }
-        set { write(\.tags, \.tags, .tags, newValue) }
+        get { read(\.tags) { $0.tags } }
+        set { write(\.tags, .tags, newValue, get: { $0.tags }, set: { $0.tags = $1 }) }
     }
 
     /// The brew ratio, a derived value: yield ÷ dose when the yield is known, else water ÷ dose,
@@ -203,20 +205,26 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         storage.withLock { $0.owner = nil }
     }
 
+    // The storage is reached through closures, not key paths: a key path applied to the record
+    // inside the lock costs several times the lock itself, and every read and write goes here.
+    // The key path of the property is only what the registry files reads and changes under.
+
     @inline(__always)
-    private func read<Value>(_ property: KeyPath<Brew, Value>, _ field: KeyPath<BrewRecord, Value> & Sendable) -> Value {
+    private func read<Value>(_ property: KeyPath<Brew, Value>, _ get: (borrowing BrewRecord) -> Value) -> Value {
         if ChangeRegistry.isTracking {
             registry.access(property)
         }
-        return storage.withLock { $0.record[keyPath: field] }
+        return storage.withLock { get($0.record) }
     }
 
+    @inline(__always)
     private func write<Value: Equatable & Sendable>(
-        _ property: KeyPath<Brew, Value>, _ keyPath: WritableKeyPath<BrewRecord, Value> & Sendable, _ field: BrewField, _ newValue: Value
+        _ property: KeyPath<Brew, Value>, _ field: BrewField, _ newValue: Value,
+        get: (borrowing BrewRecord) -> Value, set: (inout BrewRecord, Value) -> Void
     ) {
         let (changed, owner, registry) = storage.withLock { storage -> (Bool, ChangeLog?, ChangeRegistry?) in
-            guard storage.record[keyPath: keyPath] != newValue else { return (false, nil, nil) }
-            storage.record[keyPath: keyPath] = newValue
+            guard get(storage.record) != newValue else { return (false, nil, nil) }
+            set(&storage.record, newValue)
             return (true, storage.owner, storage.registry)
         }
         guard changed else { return }

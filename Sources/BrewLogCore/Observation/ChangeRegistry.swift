@@ -27,6 +27,9 @@ public final class ChangeRegistry: Sendable {
     }
 
     private let state = Mutex(State())
+    /// How many observers are installed, kept beside the lock so a write that nobody observes
+    /// (the common case) returns without taking it.
+    private let installed = Atomic<Int>(0)
 
     /// An empty registry.
     public init() {}
@@ -41,9 +44,12 @@ public final class ChangeRegistry: Sendable {
     ///
     /// Call it after the store, and only when the value changed: equal writes notify nobody.
     public func didChange(_ keyPath: AnyKeyPath) {
+        // With no observer at all (the common case) nothing is hashed and no lock is taken. An
+        // observer being installed on another thread meanwhile sees the value written already.
+        guard installed.load(ordering: .acquiring) > 0 else { return }
         let keyPath = PropertyKey(keyPath)
-        // With no observer at all (the common case) nothing is hashed.
         let triggered = state.withLock { state -> [TrackingRegistration] in
+            defer { installed.store(state.observers.count, ordering: .releasing) }
             guard !state.observers.isEmpty, let tokens = state.tokensByKeyPath.removeValue(forKey: keyPath) else { return [] }
             var triggered: [TrackingRegistration] = []
             for token in tokens {
@@ -78,6 +84,7 @@ public final class ChangeRegistry: Sendable {
             for keyPath in keyPaths {
                 state.tokensByKeyPath[keyPath, default: []].append(token)
             }
+            installed.store(state.observers.count, ordering: .releasing)
             return token
         }
     }
@@ -86,6 +93,7 @@ public final class ChangeRegistry: Sendable {
     func cancel(_ token: Int) {
         state.withLock { state in
             guard let observer = state.observers.removeValue(forKey: token) else { return }
+            installed.store(state.observers.count, ordering: .releasing)
             for keyPath in observer.keyPaths {
                 state.tokensByKeyPath[keyPath]?.removeAll { $0 == token }
                 if state.tokensByKeyPath[keyPath]?.isEmpty == true {

@@ -1,6 +1,6 @@
 /// Totals and averages over a set of brews: what `brewlog stats` reports.
 public struct BrewStatistics: Equatable, Sendable {
-    /// A method or coffee with how often it was brewed and its average rating.
+    /// A method or coffee with how often it was brewed, its average rating and its average ratio.
     public struct Group: Equatable, Sendable {
         /// The method or coffee as written.
         public let name: String
@@ -8,6 +8,9 @@ public struct BrewStatistics: Equatable, Sendable {
         public let brews: Int
         /// The mean rating of its rated brews, `nil` when none is rated.
         public let averageRating: Double?
+        /// The mean ratio of its brews that have one (for a method: never mixing an espresso's
+        /// 1:2 with a pour-over's 1:16, as one figure over every brew would), `nil` when none has.
+        public let averageRatio: Double?
     }
 
     /// Number of brews.
@@ -16,8 +19,6 @@ public struct BrewStatistics: Equatable, Sendable {
     public let brewDays: Int
     /// Mean rating of the rated brews.
     public let averageRating: Double?
-    /// Mean water/dose ratio of the brews that have both.
-    public let averageRatio: Double?
     /// Mean dose of the brews that have one.
     public let averageDose: Double?
     /// Per method, most brewed first (ties by name); spellings that differ only in case are one
@@ -36,7 +37,6 @@ public struct BrewStatistics: Equatable, Sendable {
         brewsPerDay = perDay
         brewDays = perDay.count
         averageRating = BrewStatistics.mean(records.compactMap { $0.rating.map(Double.init) })
-        averageRatio = BrewStatistics.mean(records.compactMap(\.ratio))
         averageDose = BrewStatistics.mean(records.compactMap(\.doseGrams))
         methods = BrewStatistics.groups(records, by: \.method)
         coffees = BrewStatistics.groups(records, by: \.coffee)
@@ -62,7 +62,8 @@ public struct BrewStatistics: Equatable, Sendable {
                 var spellings: [String: Int] = [:]
                 for member in members { spellings[member.name, default: 0] += 1 }
                 let name = spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? members[0].name
-                return Group(name: name, brews: members.count, averageRating: mean(members.compactMap { $0.record.rating.map(Double.init) }))
+                return Group(name: name, brews: members.count, averageRating: mean(members.compactMap { $0.record.rating.map(Double.init) }),
+                             averageRatio: mean(members.compactMap(\.record.ratio)))
             }
             .sorted { ($0.brews, $1.name) > ($1.brews, $0.name) }
     }

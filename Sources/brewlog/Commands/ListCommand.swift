@@ -6,7 +6,7 @@ enum ListCommand: BrewLogCommand {
     enum Option {
         static let limit = OptionSpec("limit", value: "n", help: "Show only the newest n brews.")
         static let json = OptionSpec("json", help: "Print a JSON array of brews with the journal's keys.")
-        static let columns = OptionSpec("columns", value: "list", help: "The columns, in order, comma-separated: " + BrewTable.ColumnKey.allCases.map(\.rawValue).joined(separator: ",") + " (default: ui.list-columns, else id,date,rating,method,coffee,ratio,notes).")
+        static let columns = OptionSpec("columns", value: "list", help: "The columns, in order, comma-separated, from: " + BrewTable.ColumnKey.allCases.map(\.rawValue).joined(separator: ", ") + " (default: ui.list-columns, else id, date, rating, method, coffee, ratio, notes).")
         static let sort = OptionSpec("sort", value: "key", help: "Order by date (default), rating or ratio, lowest first; ties by date. --limit keeps the last n.")
     }
 

@@ -61,7 +61,7 @@ enum KnownConfigKeys {
                        summary: "The first day of the week: monday or sunday.", example: "sunday",
                        read: ConfigValidators.choice(["monday", "sunday"])),
         KnownConfigKey(section: "ui", subsection: .none, name: "list-columns", display: "ui.list-columns",
-                       summary: "The default 'list --columns': a comma list of " + listColumns.joined(separator: ",") + ".",
+                       summary: "The default 'list --columns': a comma list of " + listColumns.joined(separator: ", ") + ".",
                        example: "date,rating,method,coffee,notes", read: ConfigValidators.columns),
         KnownConfigKey(section: "alias", subsection: .none, name: nil, display: "alias.NAME",
                        summary: "'brewlog NAME ARGS...' runs these words, then ARGS (quotes group words; never a shell).",
