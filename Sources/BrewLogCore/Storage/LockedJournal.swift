@@ -97,7 +97,7 @@ public final class LockedJournal: Journal {
         let reader = try JournalReader.records(of: bytes, path: path)
         loaded = LoadedFile(entries: reader.entries, others: reader.others, file: file,
                             endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true, text: bytes)
-        return JournalSnapshot(text: bytes, entries: reader.entries, others: reader.others, unknownKindCount: reader.unknownKindCount)
+        return JournalSnapshot(text: bytes, entries: reader.entries, others: reader.others, unknownKindCount: reader.unknownKindCount, unknownKindIDs: reader.unknownKindIDs)
     }
 
     /// Writes `changes`: appended when they are inserts only, otherwise an atomic rewrite.
