@@ -148,7 +148,7 @@ struct StreakCommandTests {
         let id = sandbox.ok(["skip", "-q", "-5d"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let failed = sandbox.run(["rm", String(id.prefix(6)), "nosuchid"])
         #expect(failed.status == 1)
-        #expect(failed.stderr.hasPrefix("brewlog: error: no brew or skip day with id 'nosuchid'\n"))
+        #expect(failed.stderr.hasPrefix("brewlog: error: no brew, skip day or bean bag with id 'nosuchid'\n"))
         #expect(sandbox.journal?.contains(id) == true)
         let removed = sandbox.ok(["rm", String(id.prefix(6)), "aaaa"])
         #expect(removed.contains("Removed \(id) (skip day 2026-11-24)."))

@@ -1,4 +1,4 @@
-/// Records of other kinds than brews (skip days), held and tracked like brews.
+/// Records of other kinds than brews (skip days, bean bags), held and tracked like brews.
 extension BrewLogStore {
     /// The records of other kinds, in journal order (tracked as a whole: insert, remove, replace).
     public var entries: [JournalEntry] {
@@ -45,6 +45,7 @@ extension BrewLogStore {
         switch entry {
         case let .skip(skip):
             guard skipDay(on: skip.day) == nil else { return false }
+        case .bean: break
         }
         append(entry)
         return true
@@ -58,6 +59,7 @@ extension BrewLogStore {
         switch entry {
         case let .skip(skip):
             if let other = skipDay(on: skip.day), other.id != skip.id { return false }
+        case .bean: break
         }
         let old = storedEntries[position]
         guard old != entry else { return true }
