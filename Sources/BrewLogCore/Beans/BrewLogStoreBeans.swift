@@ -23,3 +23,12 @@ extension BrewLogStore {
         BeanUsage.of(beanBags, brews: brewsByDate.map(\.record))
     }
 }
+
+extension BrewLogStore {
+    /// How `bag` is used: the store's brews that belong to it, with every other bag considered
+    /// (a brew of its coffee may belong to a newer bag of the same name).
+    public func beanUsage(of bag: BeanBag) -> BeanUsage {
+        let matching = BeanMatching(bags: beanBags)
+        return BeanUsage(bag: bag, brews: brewsByDate.map(\.record).filter { matching.bag(of: $0)?.id == bag.id })
+    }
+}
