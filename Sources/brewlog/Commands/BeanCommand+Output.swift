@@ -30,7 +30,7 @@ extension BeanCommand {
         }
         printTable(titles, rows, rightAligned: rightAligned, context)
         if usage.contains(where: { ($0.gramsLeft ?? 0) < 0 }) {
-            context.out.line("! the bag's brews used more than its weight")
+            context.out.line("! its brews used more than the bag held")
         }
     }
 
@@ -64,7 +64,7 @@ extension BeanCommand {
                 context.out.line("  " + String(line).terminalSafe)
             }
         }
-        if (usage.gramsLeft ?? 0) < 0 { context.out.line("! its brews used more than its weight") }
+        if (usage.gramsLeft ?? 0) < 0 { context.out.line("! its brews used more than the bag held") }
         guard !usage.brews.isEmpty else { return }
         context.out.line("")
         let brewRows = usage.brews.map { brew in
