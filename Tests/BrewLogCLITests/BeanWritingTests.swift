@@ -47,6 +47,7 @@ struct BeanWritingTests {
         (["bean", "add", "X", "--weight", "0"], 64, "weight must be more than 0 and at most 100000 grams (got 0)"),
         (["bean", "add", "X", "--weight", "100001g"], 64, "weight must be more than 0 and at most 100000 grams (got 100001)"),
         (["bean", "add", "X", "--weight", "lots"], 64, "invalid value 'lots' for '--weight'"),
+        (["bean", "add", "X", "--weight", String(repeating: "9", count: 5000)], 64, "weight must be more than 0 and at most 100000 grams (got 9999999999999999999999999999999999999999…)"),
         (["bean", "add", "X", "--roasted", "tomorrow"], 64, "invalid value 'tomorrow' for '--roasted'"),
         (["bean", "add", "X", "--roasted", "7:30"], 64, "'--roasted' takes a day, not a time ('7:30')"),
         (["bean", "add", "X", "--roasted", "2026-12-01"], 64, "a bag cannot be roasted on a day to come (2026-12-01)"),

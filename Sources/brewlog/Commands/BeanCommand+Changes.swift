@@ -66,6 +66,9 @@ extension BeanCommand {
             guard let grams = parseDecimal(digits) else {
                 throw context.usage("invalid value '\(cappedForMessage(text))' for '--weight'", hint: "give a decimal number of grams, e.g. --weight 250 or --weight 250g")
             }
+            guard grams > 0, grams <= BeanBag.maximumWeightGrams else {
+                throw context.usage("weight must be more than 0 and at most 100000 grams (got \(cappedForMessage(digits)))")
+            }
             bag.weightGrams = grams
         }
         for tag in arguments.all(Option.tag) where !bag.tags.contains(tag) {
