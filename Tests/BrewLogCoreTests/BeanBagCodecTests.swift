@@ -63,6 +63,7 @@ struct BeanBagCodecTests {
         var edited = try #require(store.beanBags.first)
         edited.finished = day("2026-11-20")
         #expect(store.update(.bean(edited)))
+        #expect(!store.update(.skip(SkipDay(id: edited.id, day: day("2026-11-02")))), "a record never changes kind")
         store.remove(.bean(added))
         try store.save()
         #expect(folder.text("j.jsonl") == [lineA, KindedLineCodec.encode(.bean(edited)), skipLine, "", lineC].joined(separator: "\n") + "\n")

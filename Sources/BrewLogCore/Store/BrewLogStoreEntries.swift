@@ -52,10 +52,12 @@ extension BrewLogStore {
     }
 
     /// Replaces the record of another kind that has `entry`'s id with `entry`; `false`, and
-    /// nothing changed, when there is none, or when it would give a day a second skip record.
+    /// nothing changed, when there is none, when it is of another kind, or when it would give a
+    /// day a second skip record.
     @discardableResult
     public func update(_ entry: JournalEntry) -> Bool {
-        guard let position = entryIndex.positionByID[entry.id] else { return false }
+        // A record never changes kind: a skip day and a bag that share an id are a conflict.
+        guard let position = entryIndex.positionByID[entry.id], storedEntries[position].kind == entry.kind else { return false }
         switch entry {
         case let .skip(skip):
             if let other = skipDay(on: skip.day), other.id != skip.id { return false }
