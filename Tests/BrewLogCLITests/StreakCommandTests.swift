@@ -156,7 +156,7 @@ struct StreakCommandTests {
         let id = sandbox.ok(["skip", "-q", "-5d"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let failed = sandbox.run(["rm", String(id.prefix(6)), "nosuchid"])
         #expect(failed.status == 1)
-        #expect(failed.stderr.hasPrefix("brewlog: error: no brew or skip day with id 'nosuchid'\n"))
+        #expect(failed.stderr.hasPrefix("brewlog: error: no brew, skip day or bean bag with id 'nosuchid'\n"))
         #expect(sandbox.journal?.contains(id) == true)
         let removed = sandbox.ok(["rm", String(id.prefix(6)), "aaaa"])
         #expect(removed.contains("Removed \(id) (skip day 2026-11-24)."))
@@ -250,12 +250,12 @@ struct StreakCommandTests {
 
     @Test("check counts skip days and records of kinds it does not know, and keeps them")
     func checkCountsKinds() {
-        let journal = sampleJournal + #"{"id":"bean1","kind":"bean","name":"Kenya"}"# + "\n" + #"{"id":"skip1","kind":"skip","day":"2026-11-20"}"# + "\n"
+        let journal = sampleJournal + #"{"id":"bean1","kind":"grinder","name":"Kenya"}"# + "\n" + #"{"id":"skip1","kind":"skip","day":"2026-11-20"}"# + "\n"
         let sandbox = Sandbox(journal: journal, runner: .inProcess)
         #expect(sandbox.ok(["check"]).hasSuffix(": 4 brews, 1 skip day, 1 record of a kind this BrewLog does not know (kept as they are), no problems.\n"))
-        #expect(sandbox.ok(["check", "--json"]).contains(#""brews":4,"skip_days":1,"unknown_kinds":1,"problems":[]"#))
+        #expect(sandbox.ok(["check", "--json"]).contains(#""brews":4,"skip_days":1,"bean_bags":0,"unknown_kinds":1,"problems":[]"#))
         sandbox.ok(["rm", "aaaa"])
-        #expect(sandbox.journal?.contains(#"{"id":"bean1","kind":"bean","name":"Kenya"}"#) == true)
+        #expect(sandbox.journal?.contains(#"{"id":"bean1","kind":"grinder","name":"Kenya"}"#) == true)
         let clash = Sandbox(journal: sampleJournal + #"{"id":"aaaa00000001","kind":"skip","day":"2026-11-20"}"# + "\n", runner: .inProcess)
         let result = clash.run(["streak"])
         #expect(result.status == 65)
@@ -280,7 +280,7 @@ struct StreakCommandTests {
         #expect(!source.ok(["export", "--method", "V60"]).contains("skip"))
         let target = Sandbox(runner: .inProcess)
         let file = target.home + "/kinds.jsonl"
-        _ = FileManager.default.createFile(atPath: file, contents: Data((#"{"kind":"bean","name":"x"}"# + "\n").utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data((#"{"kind":"grinder","name":"x"}"# + "\n").utf8))
         let result = target.run(["import", file])
         #expect(result.status == 0)
         #expect(result.stderr == "brewlog: 1 record of a kind this BrewLog does not know left out of the import\n")

@@ -3,7 +3,7 @@ import Testing
 @testable import BrewLogCore
 
 let skipLine = #"{"id":"skip00000001","kind":"skip","day":"2026-11-28","notes":"flight"}"#
-let beanLine = #"{"id":"bean00000001","kind":"bean","name":"Kenya AA",  "weight_g": 250, "future":{"a":[1,2]}}"#
+let grinderLine = #"{"id":"grnd00000001","kind":"grinder","name":"Kenya AA",  "weight_g": 250, "future":{"a":[1,2]}}"#
 let anonymousKindLine = #"{"kind":"playlist","songs":["a","b"]}"#
 
 @Suite("Records of other kinds: skip days are kept, tracked and saved; unknown kinds are kept byte for byte")
@@ -11,7 +11,7 @@ struct JournalKindsTests {
     @Test("a file journal reads brews, skip days and unknown kinds, each where it belongs")
     func reads() throws {
         let folder = TemporaryFolder()
-        folder.write("j.jsonl", [lineA, skipLine, beanLine, lineB, anonymousKindLine].joined(separator: "\n") + "\n")
+        folder.write("j.jsonl", [lineA, skipLine, grinderLine, lineB, anonymousKindLine].joined(separator: "\n") + "\n")
         let snapshot = try load(folder.file("j.jsonl"))
         #expect(snapshot.count == 2)
         #expect(snapshot.entries == [.skip(SkipDay(id: BrewID(unchecked: "skip00000001"), day: day("2026-11-28"), notes: "flight"))])
@@ -26,7 +26,7 @@ struct JournalKindsTests {
     @Test("a skip day is appended, and removing one rewrites the journal keeping every other line byte for byte")
     func appendsAndRewrites() throws {
         let folder = TemporaryFolder()
-        let original = [lineA, beanLine, skipLine, "", lineC].joined(separator: "\n") + "\n"
+        let original = [lineA, grinderLine, skipLine, "", lineC].joined(separator: "\n") + "\n"
         folder.write("j.jsonl", original)
         do {
             let journal = try writer(folder.file("j.jsonl"))
@@ -45,7 +45,7 @@ struct JournalKindsTests {
             let old = try #require(store.skipDay(on: day("2026-11-28")))
             store.remove(.skip(old))
             try store.save()
-            #expect(folder.text("j.jsonl") == [lineA, beanLine, "", lineC].joined(separator: "\n") + "\n")
+            #expect(folder.text("j.jsonl") == [lineA, grinderLine, "", lineC].joined(separator: "\n") + "\n")
         }
         let snapshot = try load(folder.file("j.jsonl"))
         #expect(snapshot.entries.isEmpty)
@@ -55,7 +55,7 @@ struct JournalKindsTests {
     @Test("a brew edit rewrites around skip days and unknown kinds, and a skip day added in the same save follows the brews")
     func mixedRewrite() throws {
         let folder = TemporaryFolder()
-        folder.write("j.jsonl", [skipLine, lineA, beanLine, lineB].joined(separator: "\n") + "\n")
+        folder.write("j.jsonl", [skipLine, lineA, grinderLine, lineB].joined(separator: "\n") + "\n")
         let journal = try writer(folder.file("j.jsonl"))
         let store = try fileStore(journal)
         try store.brew(matching: "bbbb").notes = "edited"
@@ -64,7 +64,7 @@ struct JournalKindsTests {
         try store.save()
         let lines = (folder.text("j.jsonl") ?? "").split(separator: "\n").map(String.init)
         #expect(lines.count == 6)
-        #expect(Array(lines.prefix(3)) == [skipLine, lineA, beanLine])
+        #expect(Array(lines.prefix(3)) == [skipLine, lineA, grinderLine])
         #expect(lines[3].contains("\"notes\":\"edited\""))
         #expect(lines[4].contains(brew.id.rawValue))
         #expect(lines[5] == KindedLineCodec.encode(.skip(skip)))
@@ -127,7 +127,7 @@ struct JournalKindsTests {
     func uniqueAcrossKinds() throws {
         let folder = TemporaryFolder()
         let clash = #"{"id":"aaaa00000001","kind":"skip","day":"2026-11-01"}"#
-        let unknownClash = #"{"id":"skip00000001","kind":"bean","name":"x"}"#
+        let unknownClash = #"{"id":"skip00000001","kind":"grinder","name":"x"}"#
         folder.write("j.jsonl", [lineA, skipLine, clash, unknownClash].joined(separator: "\n") + "\n")
         let report = try FileJournal(path: folder.file("j.jsonl")).reading(timeout: 1) { journal throws(JournalError) in try journal.check() }
         #expect(report.problems.map(\.line) == [3, 4])

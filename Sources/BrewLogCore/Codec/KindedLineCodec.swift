@@ -67,6 +67,8 @@ public enum KindedLineCodec {
         switch kind {
         case .skip:
             return .entry(.skip(try skipDay(fields, unknown: unknown)))
+        case .bean:
+            return .entry(.bean(try beanBag(fields, unknown: unknown)))
         }
     }
 
@@ -93,6 +95,9 @@ public enum KindedLineCodec {
                 BrewLineCodec.appendQuoted(notes, to: &line)
             }
             unknown = skip.unknownFields
+        case let .bean(bag):
+            appendFields(of: bag, to: &line)
+            unknown = bag.unknownFields
         }
         for field in unknown {
             line.append(UInt8(ascii: ","))
@@ -119,14 +124,14 @@ public enum KindedLineCodec {
         return SkipDay(id: id, day: day, notes: notes, unknownFields: unknown)
     }
 
-    private static func requiredID(_ fields: [String: JSONValue]) throws(LineProblem) -> BrewID {
+    static func requiredID(_ fields: [String: JSONValue]) throws(LineProblem) -> BrewID {
         guard let value = fields["id"] else { throw LineProblem("missing required key \"id\"") }
         guard case let .string(text) = value else { throw LineProblem("\"id\" must be a string, got \(value.kind)") }
         guard let id = BrewID(text) else { throw LineProblem("\"id\" must be \(BrewID.rule) (got \"\(cappedForMessage(text))\")") }
         return id
     }
 
-    private static func describe(_ value: JSONValue) -> String {
+    static func describe(_ value: JSONValue) -> String {
         if case let .string(text) = value { return "\"\(cappedForMessage(text))\"" }
         return value.kind
     }
@@ -137,6 +142,7 @@ extension JournalEntry.Kind {
     var keys: Set<String> {
         switch self {
         case .skip: ["id", "kind", "day", "notes"]
+        case .bean: BeanBag.journalKeys
         }
     }
 }

@@ -6,16 +6,20 @@
 public enum JournalEntry: Hashable, Sendable {
     /// A day that bridges the streak.
     case skip(SkipDay)
+    /// A bag of coffee beans.
+    case bean(BeanBag)
 
     /// The kinds BrewLog knows besides brews, by the word in their `"kind"` key.
     public enum Kind: String, CaseIterable, Sendable {
         case skip
+        case bean
     }
 
     /// The record's id, unique across every kind in a journal.
     public var id: BrewID {
         switch self {
         case let .skip(skip): skip.id
+        case let .bean(bag): bag.id
         }
     }
 
@@ -23,6 +27,7 @@ public enum JournalEntry: Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .skip: .skip
+        case .bean: .bean
         }
     }
 }

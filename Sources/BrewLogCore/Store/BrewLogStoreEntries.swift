@@ -1,4 +1,4 @@
-/// Records of other kinds than brews (skip days), held and tracked like brews.
+/// Records of other kinds than brews (skip days, bean bags), held and tracked like brews.
 extension BrewLogStore {
     /// The records of other kinds, in journal order (tracked as a whole: insert, remove, replace).
     public var entries: [JournalEntry] {
@@ -45,19 +45,23 @@ extension BrewLogStore {
         switch entry {
         case let .skip(skip):
             guard skipDay(on: skip.day) == nil else { return false }
+        case .bean: break
         }
         append(entry)
         return true
     }
 
     /// Replaces the record of another kind that has `entry`'s id with `entry`; `false`, and
-    /// nothing changed, when there is none, or when it would give a day a second skip record.
+    /// nothing changed, when there is none, when it is of another kind, or when it would give a
+    /// day a second skip record.
     @discardableResult
     public func update(_ entry: JournalEntry) -> Bool {
-        guard let position = entryIndex.positionByID[entry.id] else { return false }
+        // A record never changes kind: a skip day and a bag that share an id are a conflict.
+        guard let position = entryIndex.positionByID[entry.id], storedEntries[position].kind == entry.kind else { return false }
         switch entry {
         case let .skip(skip):
             if let other = skipDay(on: skip.day), other.id != skip.id { return false }
+        case .bean: break
         }
         let old = storedEntries[position]
         guard old != entry else { return true }

@@ -5,7 +5,7 @@ enum CheckCommand: BrewLogCommand {
     /// Its options.
     enum Option {
         static let repair = OptionSpec("repair", help: "Move every bad line, byte for byte, to PATH.rejected and rewrite the journal without them.")
-        static let json = OptionSpec("json", help: "Print the result as JSON: the path, the numbers of valid brews, skip days and records of unknown kinds, and every problem.")
+        static let json = OptionSpec("json", help: "Print the result as JSON: the path, the numbers of valid brews, skip days, bean bags and records of unknown kinds, and every problem.")
     }
 
     static let spec = CommandSpec(
@@ -55,13 +55,15 @@ enum CheckCommand: BrewLogCommand {
             }
         }
         let asJSON = context.arguments.has(Option.json)
+        let skips = report.entries.count { $0.kind == .skip }
+        let bags = report.entries.count { $0.kind == .bean }
         if asJSON {
             let problems = report.problems.map { problem in
                 JSONText.object([("line", .int(problem.line)), ("reason", .string(problem.reason))])
             }
             let json = JSONText.object([
-                ("path", .string(journal.path)), ("brews", .int(report.brewCount)), ("skip_days", .int(report.entries.count)),
-                ("unknown_kinds", .int(report.unknownKindCount)), ("problems", .array(problems)),
+                ("path", .string(journal.path)), ("brews", .int(report.brewCount)), ("skip_days", .int(skips)),
+                ("bean_bags", .int(bags)),                ("unknown_kinds", .int(report.unknownKindCount)), ("problems", .array(problems)),
             ])
             context.out.line(json.text)
         } else if !context.quiet {
@@ -75,11 +77,11 @@ enum CheckCommand: BrewLogCommand {
                                          hint: "'brewlog check --repair' moves the bad lines to \(journal.rejectedPath)")
         }
         if !context.quiet && !asJSON {
-            let skips = report.entries.count
             let skipText = skips == 0 ? "" : ", \(skips) skip day\(skips == 1 ? "" : "s")"
+            let bagText = bags == 0 ? "" : ", \(bags) bean bag\(bags == 1 ? "" : "s")"
             let unknown = report.unknownKindCount
             let unknownText = unknown == 0 ? "" : ", \(unknown) record\(unknown == 1 ? "" : "s") of a kind this BrewLog does not know (kept as they are)"
-            context.out.line("\(journal.path.terminalSafe): \(report.brewCount) brew\(report.brewCount == 1 ? "" : "s")\(skipText)\(unknownText), no problems.")
+            context.out.line("\(journal.path.terminalSafe): \(report.brewCount) brew\(report.brewCount == 1 ? "" : "s")\(skipText)\(bagText)\(unknownText), no problems.")
         }
     }
 }

@@ -1,7 +1,7 @@
 import BrewLogCore
 
 /// `brewlog __complete KIND`, hidden: the journal's values of one kind (ids, methods, coffees,
-/// tags), one per line, for the completion scripts to offer.
+/// tags, bean bags), one per line, for the completion scripts to offer.
 ///
 /// A value holding a control character (a line break, an escape) is left out: a shell shows
 /// candidates raw in its menu, where such a value could move the cursor or retitle the
@@ -11,8 +11,8 @@ enum CompletionValuesCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "__complete",
         abstract: "Print the journal's values of one kind, for the completion scripts.",
-        usage: "__complete ids|methods|coffees|tags|recipes",
-        arguments: [("kind", "ids, methods, coffees, tags or recipes.")],
+        usage: "__complete ids|methods|coffees|tags|recipes|beans",
+        arguments: [("kind", "ids, methods, coffees, tags, recipes or beans.")],
         positionalCount: 1...1,
         options: [],
         hidden: true)
@@ -23,7 +23,7 @@ enum CompletionValuesCommand: BrewLogCommand {
             throw context.usage("unknown kind '\(cappedForMessage(name))'",
                                 hint: "use " + JournalValues.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let values = kind == .recipes ? context.configuration.recipeNames : kind.values(in: try context.session().read().brewsByDate)
+        let values = kind == .recipes ? context.configuration.recipeNames : kind.values(in: try context.session().read())
         for value in values where !value.isEmpty && !value.unicodeScalars.contains(where: TerminalText.isControl) {
             context.out.line(value)
         }

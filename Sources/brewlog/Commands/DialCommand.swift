@@ -40,19 +40,23 @@ enum DialCommand: BrewLogCommand {
         }
         let name = first.coffee ?? coffee
         let changes = zip([nil] + brews.dropLast().map(Optional.some), brews).map { previous, brew in changed(from: previous, to: brew) }
+        let bags = BeanMatching(bags: store.beanBags)
+        let offRoast = brews.map(bags.daysOffRoast(of:))
         let best = brews.indices.max { a, b in (brews[a].rating ?? 0, a) < (brews[b].rating ?? 0, b) }.map { brews[$0] }
             .flatMap { $0.rating == nil ? nil : $0 }
         if context.arguments.has(Option.json) {
-            let rows = zip(brews, changes).map { brew, changed in
-                JSONText.brew(brew, with: [("ratio", brew.ratio.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
-                                           ("days_off_roast", .null), ("changed", .array(changed.map(JSONText.string)))])
+            let rows = zip(zip(brews, changes), offRoast).map { pair, days in
+                let (brew, changed) = pair
+                return JSONText.brew(brew, with: [("ratio", brew.ratio.map { .number(($0 * 1000).rounded() / 1000) } ?? .null),
+                                                  ("days_off_roast", days.map(JSONText.int) ?? .null),
+                                                  ("changed", .array(changed.map(JSONText.string)))])
             }
             context.out.line(#"{"coffee":"# + JSONText.string(name).text + #","brews":["# + rows.joined(separator: ",") + #"],"best":"#
                 + (best.map(BrewLineCodec.encode) ?? "null") + "}")
             return
         }
         guard !context.quiet else { return }
-        render(name, brews, changes, best: best, context)
+        render(name, brews, changes, offRoast: offRoast, best: best, context)
     }
 
     /// The journal keys of the recipe fields that differ from the brew before (none for the first).
@@ -61,13 +65,16 @@ enum DialCommand: BrewLogCommand {
         return BrewField.allCases.filter { $0.isRecipe && $0 != .coffee && $0 != .tags && previous[$0] != brew[$0] }.map(\.journalKey)
     }
 
-    private static func render(_ name: String, _ brews: [BrewRecord], _ changes: [[String]], best: BrewRecord?, _ context: CommandContext) {
+    private static func render(_ name: String, _ brews: [BrewRecord], _ changes: [[String]], offRoast: [Int?], best: BrewRecord?,
+                               _ context: CommandContext) {
         let style = context.style
         let out = context.out
         out.line(style.bold("Dialling in \(name.terminalSafe)") + ": \(brews.count) brew\(brews.count == 1 ? "" : "s")")
-        var table: [[String]] = [["DATE", "METHOD"] + columns.map(\.title) + ["RATING"]]
+        // The days off roast column only when some brew has a bag with a roast date.
+        let showsRoast = offRoast.contains { $0 != nil }
+        var table: [[String]] = [["DATE", "METHOD"] + columns.map(\.title) + (showsRoast ? ["OFF ROAST"] : []) + ["RATING"]]
         var previousRatio: String?
-        for (brew, changed) in zip(brews, changes) {
+        for ((brew, changed), days) in zip(zip(brews, changes), offRoast) {
             var row = [BrewFormatting.dateTime(brew.timestamp), (brew.method ?? "-").terminalSafe]
             let ratio = BrewFormatting.ratio(brew.ratio)
             for column in columns {
@@ -77,6 +84,7 @@ enum DialCommand: BrewLogCommand {
                 row.append(value + (isChanged ? "*" : ""))
             }
             previousRatio = ratio
+            if showsRoast { row.append(days.map { "\($0) d" } ?? "-") }
             row.append(BrewFormatting.stars(brew.rating))
             table.append(row)
         }

@@ -27,6 +27,9 @@ enum ExportCommand: BrewLogCommand {
         let skips = filter.needsFields ? [] : store.skipDays.filter { skip in
             filter.admits(Timestamp(date: Date(timeIntervalSince1970: Double(skip.day.daysSinceEpoch * 86_400 + 43_200)), utcOffsetSeconds: 0))
         }.sorted { $0.day < $1.day }
-        context.out.write(format.encode(records, entries: skips.map(JournalEntry.skip)))
+        // Bean bags follow (they span days, so a date range keeps them all); a filter on brews'
+        // fields leaves them out too.
+        let bags = filter.needsFields ? [] : store.beanBags
+        context.out.write(format.encode(records, entries: skips.map(JournalEntry.skip) + bags.map(JournalEntry.bean)))
     }
 }

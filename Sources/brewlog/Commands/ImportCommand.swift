@@ -143,6 +143,10 @@ enum ImportCommand: BrewLogCommand {
             if old.day != new.day { keys.append("day") }
             if old.notes != new.notes { keys.append("notes") }
             return keys
+        case let (.bean(old), .bean(new)):
+            return old.differingKeys(from: new)
+        case (.skip, .bean), (.bean, .skip):
+            return ["kind"]
         }
     }
 

@@ -51,8 +51,11 @@ enum ListCommand: BrewLogCommand {
         } else if records.isEmpty {
             context.out.line(store.count == 0 ? "No brews yet. Log one with 'brewlog add'." : "No brews match.")
         } else {
-            BrewTable(brews: records, columns: columns ?? BrewTable.ColumnKey.defaults, mayDrop: columns == nil,
-                      width: context.terminalWidth, style: context.style).render(to: context.out)
+            var table = BrewTable(brews: records, columns: columns ?? BrewTable.ColumnKey.defaults, mayDrop: columns == nil,
+                                  width: context.terminalWidth, style: context.style)
+            let bags = BeanMatching(bags: store.beanBags)
+            table.bean = { bags.bag(of: $0)?.name }
+            table.render(to: context.out)
         }
     }
 

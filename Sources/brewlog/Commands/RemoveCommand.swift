@@ -1,12 +1,12 @@
 import BrewLogCore
 
-/// `brewlog rm ID...`: removes brews and skip days, all or none.
+/// `brewlog rm ID...`: removes brews, skip days and bean bags, all or none.
 enum RemoveCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "rm",
-        abstract: "Remove brews or skip days.",
+        abstract: "Remove brews, skip days or bean bags.",
         usage: "rm <id>...",
-        arguments: [("id", "Ids of brews or skip days, unique prefixes of 4+ characters, or 'last' (the newest brew).")],
+        arguments: [("id", "Ids of brews, skip days or bean bags, unique prefixes of 4+ characters, or 'last' (the newest brew).")],
         positionalCount: 1...Int.max,
         options: [])
 
@@ -19,8 +19,8 @@ enum RemoveCommand: BrewLogCommand {
                     item = try store.record(matching: reference)
                 } catch {
                     if case .notFound = error, reference != "last" {
-                        throw CLIError.notFound("no brew or skip day with id '\(cappedForMessage(reference))'",
-                                                hint: "'brewlog list' shows the brews' ids, 'brewlog streak --explain' the skip days'")
+                        throw CLIError.notFound("no brew, skip day or bean bag with id '\(cappedForMessage(reference))'",
+                                                hint: "'brewlog list' shows the brews' ids, 'brewlog streak --explain' the skip days', 'brewlog bean list --all' the bags'")
                     }
                     throw CLIError(error, command: context.command)
                 }
@@ -45,6 +45,8 @@ enum RemoveCommand: BrewLogCommand {
                 context.out.line("Removed \(brew.id.rawValue.terminalSafe) (\(BrewFormatting.dateTime(brew.timestamp))\(method)).")
             case let .entry(.skip(skip)):
                 context.out.line("Removed \(skip.id.rawValue.terminalSafe) (skip day \(skip.day)).")
+            case let .entry(.bean(bag)):
+                context.out.line("Removed \(bag.id.rawValue.terminalSafe) (bean bag \(bag.name.terminalSafe)).")
             }
         }
     }

@@ -1,6 +1,6 @@
 import BrewLogCore
 
-/// `brewlog show ID`: one brew, every field.
+/// `brewlog show ID`: one brew, every field, and the bean bag it was made from.
 enum ShowCommand: BrewLogCommand {
     /// Its option.
     enum Option {
@@ -24,7 +24,7 @@ enum ShowCommand: BrewLogCommand {
             return
         }
         guard !context.quiet else { return }
-        for (label, value) in rows(record) {
+        for (label, value) in rows(record) + beanRows(record, bags: store.beanBags) {
             context.out.line(context.style.bold(BrewFormatting.padded(label.terminalSafe, to: 8)) + "  " + value.terminalSafe)
         }
         if !record.notes.isEmpty {
@@ -47,6 +47,14 @@ enum ShowCommand: BrewLogCommand {
         }
         rows += record.unknownFields.map { ($0.key, $0.rawJSON) }
         return rows
+    }
+
+    /// The bag the brew was made from (its name and id) and its days off roast then; nothing
+    /// when it belongs to no bag.
+    static func beanRows(_ record: BrewRecord, bags: [BeanBag]) -> [(String, String)] {
+        guard let bag = BeanMatching(bags: bags).bag(of: record) else { return [] }
+        let off = bag.daysOffRoast(on: record.timestamp.day).map { BeanCommand.days($0) + " off roast" } ?? "no roast date"
+        return [("bean", "\(bag.name) (\(bag.id.rawValue)), \(off)")]
     }
 
     /// How `field` reads in a row (`-` when absent), or `nil` for the multi-line text shown below the rows.

@@ -38,6 +38,7 @@ enum CompletionSource: Equatable {
         case "import": .files
         case "completion": .fixed(CompletionCommand.shells)
         case "recipe": .fixed(RecipeCommand.actions)
+        case "bean": .journal(.beans)
         case "config": .fixed(ConfigCommand.actions)
         case HelpCommand.spec.name: .fixed(Commands.listed.map(\.name))
         default: .nothing
@@ -55,6 +56,9 @@ enum CompletionSource: Equatable {
 /// `brewlog __complete KIND` prints them.
 enum JournalValues: String, CaseIterable {
     case ids, methods, coffees, tags, recipes
+    /// The `bean` command's arguments: its actions, then the bags' names (the scripts complete
+    /// every argument alike, so one list serves the action and the bag).
+    case beans
 
     /// What the shells offer besides the journal's values (`last` for ids).
     var extra: [String] {
@@ -69,17 +73,19 @@ enum JournalValues: String, CaseIterable {
         case .coffees: "coffee"
         case .tags: "tag"
         case .recipes: "recipe"
+        case .beans: "action or bag"
         }
     }
 
-    /// The values in `brews` (given oldest first): ids in date order, the rest sorted, each once.
-    func values(in brews: [Brew]) -> [String] {
+    /// The values in `store`: ids in date order, the rest sorted, each once.
+    func values(in store: BrewLogStore) -> [String] {
         switch self {
-        case .ids: brews.map(\.id.rawValue)
-        case .methods: Array(Set(brews.compactMap(\.method))).sorted()
-        case .coffees: Array(Set(brews.compactMap(\.coffee))).sorted()
-        case .tags: Array(Set(brews.flatMap(\.tags))).sorted()
+        case .ids: store.brewsByDate.map(\.id.rawValue)
+        case .methods: Array(Set(store.brewsByDate.compactMap(\.method))).sorted()
+        case .coffees: Array(Set(store.brewsByDate.compactMap(\.coffee))).sorted()
+        case .tags: Array(Set(store.brewsByDate.flatMap(\.tags))).sorted()
         case .recipes: []
+        case .beans: BeanCommand.actions + Array(Set(store.beanBags.map(\.name))).sorted()
         }
     }
 }

@@ -1,0 +1,88 @@
+/// Which bag of beans a brew was made from: a pure function of the bags and the brew.
+///
+/// A brew belongs to a bag when its `coffee` equals the bag's name ignoring case and it was
+/// brewed (on its own calendar date, in the offset it was recorded with) on or after the day the
+/// bag was opened, else roasted (with neither, any day), and not after the day it was finished.
+/// When several bags match, the one opened most recently wins (a bag without an opening day
+/// counts as opened when it was roasted, and one with neither as opened before any other); of
+/// bags opened the same day, the one later in the journal.
+public struct BeanMatching: Sendable {
+    /// The bags of each name, lowercased, with their position in the journal.
+    private let bagsByName: [String: [(position: Int, bag: BeanBag)]]
+
+    /// A matcher over `bags`, in journal order.
+    public init(bags: [BeanBag]) {
+        var byName: [String: [(position: Int, bag: BeanBag)]] = [:]
+        for (position, bag) in bags.enumerated() {
+            byName[bag.name.lowercased(), default: []].append((position, bag))
+        }
+        bagsByName = byName
+    }
+
+    /// The bag a brew of `coffee` brewed on `day` belongs to, if any.
+    public func bag(coffee: String?, on day: CalendarDay) -> BeanBag? {
+        guard let coffee, let candidates = bagsByName[coffee.lowercased()] else { return nil }
+        var best: (position: Int, bag: BeanBag)?
+        for candidate in candidates where candidate.bag.isInUse(on: day) {
+            guard let current = best else { best = candidate; continue }
+            if Self.openedLater(candidate, than: current) { best = candidate }
+        }
+        return best?.bag
+    }
+
+    /// The bag `brew` belongs to, if any.
+    public func bag(of brew: BrewRecord) -> BeanBag? {
+        bag(coffee: brew.coffee, on: brew.timestamp.day)
+    }
+
+    /// Days from the roast of `brew`'s bag to the day it was brewed; `nil` without a bag or a
+    /// roast date.
+    public func daysOffRoast(of brew: BrewRecord) -> Int? {
+        bag(of: brew)?.daysOffRoast(on: brew.timestamp.day)
+    }
+
+    private static func openedLater(_ a: (position: Int, bag: BeanBag), than b: (position: Int, bag: BeanBag)) -> Bool {
+        switch (a.bag.firstDay, b.bag.firstDay) {
+        case let (x?, y?) where x != y: x > y
+        case (nil, _?): false
+        case (_?, nil): true
+        default: a.position > b.position
+        }
+    }
+}
+
+/// What a bag's brews add up to: the brews, the grams they used, what is left, the average rating.
+public struct BeanUsage: Sendable {
+    /// The bag.
+    public let bag: BeanBag
+    /// Its brews, oldest first.
+    public let brews: [BrewRecord]
+
+    /// The sum of its brews' doses, in grams (a brew without a dose adds nothing).
+    public var gramsUsed: Double {
+        brews.reduce(0) { $0 + ($1.doseGrams ?? 0) }
+    }
+
+    /// The bag's weight less the grams used, or `nil` without a weight; negative when the brews
+    /// used more than the bag held (a weight typed too low), which the command line shows as 0.
+    public var gramsLeft: Double? {
+        bag.weightGrams.map { $0 - gramsUsed }
+    }
+
+    /// The average rating of its rated brews, or `nil` when none is rated.
+    public var averageRating: Double? {
+        let ratings = brews.compactMap(\.rating)
+        guard !ratings.isEmpty else { return nil }
+        return Double(ratings.reduce(0, +)) / Double(ratings.count)
+    }
+
+    /// The usage of every bag in `bags` by `brews` (in date order), in the order of `bags`.
+    public static func of(_ bags: [BeanBag], brews: [BrewRecord]) -> [BeanUsage] {
+        let matching = BeanMatching(bags: bags)
+        var brewsByBag: [BrewID: [BrewRecord]] = [:]
+        for brew in brews {
+            if let bag = matching.bag(of: brew) { brewsByBag[bag.id, default: []].append(brew) }
+        }
+        return bags.map { BeanUsage(bag: $0, brews: brewsByBag[$0.id] ?? []) }
+    }
+}
