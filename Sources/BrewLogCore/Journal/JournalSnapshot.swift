@@ -1,13 +1,13 @@
 /// The brews a journal holds, read and validated but not yet turned into `Brew` objects, and its
 /// records of other kinds (``entries``; few, so they are decoded at once).
 ///
-/// A file journal keeps each brew's line bytes, id and timestamp (about 48 bytes a brew beside the
-/// text) and decodes a brew's other fields only when it is asked for it, so commands that need
-/// only ids and dates (`streak`, `add`, `edit last`) never build a million objects.
+/// A file journal keeps each brew's id, timestamp and place in the file (48 bytes a brew; not the
+/// text) and reads and decodes a brew's line only when it is asked for it, so commands that need
+/// only ids and dates (`streak`, `add`, `edit last`) never build a million objects nor hold the file.
 public final class JournalSnapshot: Sendable {
     private enum Storage {
         case records([BrewRecord])
-        case lines(text: [UInt8], entries: [Entry])
+        case lines(source: any JournalLineSource, entries: [Entry])
     }
 
     /// One validated line: where it is in the text, and the two fields read eagerly.
@@ -38,9 +38,9 @@ public final class JournalSnapshot: Sendable {
         unknownKindCount = 0
     }
 
-    /// Validated lines of `text` (the file journal).
-    init(text: [UInt8], entries: [Entry], others: [OtherLine], unknownKindCount: Int) {
-        storage = .lines(text: text, entries: entries)
+    /// Validated lines, read again from `source` when asked for (the file journal).
+    init(source: any JournalLineSource, entries: [Entry], others: [OtherLine], unknownKindCount: Int) {
+        storage = .lines(source: source, entries: entries)
         self.entries = others.map(\.entry)
         self.unknownKindCount = unknownKindCount
     }
@@ -74,17 +74,21 @@ public final class JournalSnapshot: Sendable {
         switch storage {
         case let .records(records):
             return records[index]
-        case let .lines(text, entries):
+        case let .lines(source, entries):
             let entry = entries[index]
-            let result = text.withUnsafeBufferPointer { buffer in
-                Result { () throws(LineProblem) in try BrewLineCodec.decode(UnsafeBufferPointer(rebasing: buffer[entry.start..<entry.end])) }
+            let result = Result { () throws(LineProblem) in
+                guard let line = source.bytes(in: entry.start..<entry.end) else { throw LineProblem("it can no longer be read") }
+                return try line.withUnsafeBufferPointer { bytes throws(LineProblem) in try BrewLineCodec.decode(bytes) }
             }
             switch result {
-            case let .success(record):
+            case let .success(record) where record.id == entry.id:
                 return record
+            case .success:
+                preconditionFailure("the journal was changed in place while it was read, by a program that ignored its lock")
             case let .failure(problem):
-                // The line passed the same checks when the journal was read; decoding is deterministic.
-                preconditionFailure("a validated journal line no longer decodes: \(problem.reason)")
+                // The line passed the same checks when the journal was read, and the file stays
+                // open; only a program writing into it regardless of the lock can change it.
+                preconditionFailure("the journal was changed in place while it was read, by a program that ignored its lock: \(problem.reason)")
             }
         }
     }
@@ -93,4 +97,11 @@ public final class JournalSnapshot: Sendable {
     public var records: [BrewRecord] {
         (0..<count).map(record(at:))
     }
+}
+
+/// Where a file journal's validated lines can be read again: `nil` if the bytes can no longer be
+/// read.
+protocol JournalLineSource: Sendable {
+    /// The bytes of the file in `range`.
+    func bytes(in range: Range<Int>) -> [UInt8]?
 }
