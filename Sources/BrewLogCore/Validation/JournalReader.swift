@@ -104,7 +104,10 @@ struct JournalReader {
                 let other = run.others[nextOther]
                 nextOther += 1
                 let line = lineOffset + other.line
-                if let id = other.id, let problem = duplicates.admit(id, line: line) {
+                let problem = other.id.flatMap { id in
+                    entries.withUnsafeBufferPointer { kept in duplicates.admit(id, line: line, keptAt: nil) { kept[$0].id } }
+                }
+                if let problem {
                     found.append(JournalProblem(line: line, reason: problem.reason, range: other.range))
                 } else if case let .skip(skip)? = other.entry, let first = skipLines[skip.day] {
                     found.append(JournalProblem(line: line, reason: "a second skip record for \(skip.day) (first on line \(first))", range: other.range))
@@ -118,7 +121,11 @@ struct JournalReader {
         }
         for (entry, line) in zip(run.entries, run.lines) {
             if !run.others.isEmpty { admitOthers(before: line) }
-            if let problem = duplicates.admit(entry.id, line: lineOffset + line) {
+            // The filter reads the brews' ids from `entries` rather than holding copies.
+            let problem = entries.withUnsafeBufferPointer { kept in
+                duplicates.admit(entry.id, line: lineOffset + line, keptAt: kept.count) { kept[$0].id }
+            }
+            if let problem {
                 found.append(JournalProblem(line: lineOffset + line, reason: problem.reason, range: entry.start..<entry.end))
             } else {
                 entries.append(entry)
