@@ -97,20 +97,18 @@ public final class JournalSnapshot: Sendable {
             return records[index]
         case let .lines(source, entries):
             let entry = entries[index]
-            let result = Result { () throws(LineProblem) in
-                guard let line = source.bytes(in: entry.start..<entry.end) else { throw LineProblem("it can no longer be read") }
-                return try line.withUnsafeBufferPointer { bytes throws(LineProblem) in try BrewLineCodec.decode(bytes) }
+            // The line passed the same checks when the journal was read, and the file stays open;
+            // only a failing disk, or a program writing into the file regardless of the lock, can
+            // make it unreadable now. The brew is then given with only its id and date, and the
+            // source remembers the failure, so a save refuses to write anything.
+            guard let line = source.bytes(in: entry.start..<entry.end),
+                  let record = try? line.withUnsafeBufferPointer({ bytes throws(LineProblem) in try BrewLineCodec.decode(bytes) }),
+                  record.id == entry.id
+            else {
+                source.lost(entry.start..<entry.end)
+                return BrewRecord(id: entry.id, timestamp: entry.timestamp)
             }
-            switch result {
-            case let .success(record) where record.id == entry.id:
-                return record
-            case .success:
-                preconditionFailure("the journal was changed in place while it was read, by a program that ignored its lock")
-            case let .failure(problem):
-                // The line passed the same checks when the journal was read, and the file stays
-                // open; only a program writing into it regardless of the lock can change it.
-                preconditionFailure("the journal was changed in place while it was read, by a program that ignored its lock: \(problem.reason)")
-            }
+            return record
         }
     }
 
@@ -125,4 +123,6 @@ public final class JournalSnapshot: Sendable {
 protocol JournalLineSource: Sendable {
     /// The bytes of the file in `range`.
     func bytes(in range: Range<Int>) -> [UInt8]?
+    /// Notes that the validated line in `range` no longer reads as it did.
+    func lost(_ range: Range<Int>)
 }

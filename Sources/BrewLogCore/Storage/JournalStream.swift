@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Loading: the journal is read in fixed-size chunks into one reused buffer and each chunk's whole
 /// lines are validated as they arrive, so memory follows the brews (their ids, dates and byte
@@ -99,11 +100,13 @@ extension LockedJournal {
 }
 
 /// The journal file a load read, kept open so a brew's line can be read again (`pread`) when it
-/// is made into an object: the bytes come from the file that was validated even if another
-/// program renames a new one into its place. Closed when the last snapshot using it is let go.
+/// is made into an object, and a rewrite can copy untouched lines: the bytes come from the file
+/// that was validated even if another program renames a new one into its place. Closed when the
+/// last snapshot or load using it is let go.
 final class FileLineSource: JournalLineSource {
     private let fd: Int32
     private let system: any SystemCalls
+    private let firstFailure = Mutex<String?>(nil)
 
     init(fd: Int32, system: any SystemCalls) {
         self.fd = fd
@@ -114,20 +117,43 @@ final class FileLineSource: JournalLineSource {
         system.close(fd)
     }
 
+    /// Why a line could not be read again as it was validated, if one could not.
+    var failure: String? { firstFailure.withLock { $0 } }
+
+    func lost(_ range: Range<Int>) {
+        firstFailure.withLock { $0 = $0 ?? "the bytes \(range.lowerBound)..<\(range.upperBound) no longer hold the brew validated there (another program wrote into the journal regardless of its lock)" }
+    }
+
     func bytes(in range: Range<Int>) -> [UInt8]? {
-        var failed = false
+        do throws(SystemCallError) {
+            let bytes = try read(range)
+            return bytes.count == range.count ? bytes : nil
+        } catch {
+            firstFailure.withLock { $0 = $0 ?? "\(error.call): \(error)" }
+            return nil
+        }
+    }
+
+    /// The file's first `count` bytes (fewer if it is shorter).
+    func text(count: Int) throws(SystemCallError) -> [UInt8] {
+        try read(0..<count)
+    }
+
+    private func read(_ range: Range<Int>) throws(SystemCallError) -> [UInt8] {
+        var failure: SystemCallError?
         let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
             while initialized < buffer.count {
                 do throws(SystemCallError) {
                     let read = try system.pread(fd, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[initialized...])), at: range.lowerBound + initialized)
-                    if read == 0 { break }
+                    if read == 0 { return }
                     initialized += read
                 } catch {
-                    failed = true
+                    failure = error
                     return
                 }
             }
         }
-        return failed || bytes.count != range.count ? nil : bytes
+        if let failure { throw failure }
+        return bytes
     }
 }

@@ -44,6 +44,9 @@ public final class LockedJournal: Journal {
         /// The file as read or last written; `nil` when it does not exist.
         var file: FileStatus?
         var endsWithNewline: Bool
+        /// The file as opened by the load, while it is still the journal (an append keeps it;
+        /// a rewrite makes a new file): where a rewrite copies untouched lines from.
+        var source: FileLineSource?
     }
 
     init(path: String, target: String, access: JournalAccess, system: any SystemCalls) {
@@ -95,7 +98,7 @@ public final class LockedJournal: Journal {
             throw .malformedLine(path: path, line: problem.line, reason: problem.reason)
         }
         loaded = LoadedFile(entries: reader.entries, others: reader.others, file: streamed.file,
-                            endsWithNewline: streamed.endsWithNewline)
+                            endsWithNewline: streamed.endsWithNewline, source: streamed.source)
         return JournalSnapshot(source: streamed.source, entries: reader.entries, others: reader.others, unknownKindCount: reader.unknownKindCount)
     }
 
@@ -104,6 +107,10 @@ public final class LockedJournal: Journal {
         guard !changes.isEmpty else { return }
         try requireOpen("save", writing: true)
         guard let loaded else { throw .notHeld(path: path, operation: "save before loading") }
+        if let failure = loaded.source?.failure {
+            // A brew could not be read again: what the store holds of it is incomplete.
+            throw .io(path: path, operation: "read", reason: failure)
+        }
         if changes.isAppendOnly {
             try append(changes, to: loaded)
         } else {
