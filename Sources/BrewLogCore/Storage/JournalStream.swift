@@ -12,10 +12,6 @@ import Synchronization
 /// ranges), never the file's size. A brew's line is read again, from the same open file, when it
 /// is made into an object.
 extension LockedJournal {
-    /// How much is read at a time: large enough that both cores get long runs of lines, small
-    /// enough to stay in cache.
-    static let chunkSize = 1 << 20
-
     /// What a streamed load found: the file's status, the validated lines, whether the text read
     /// ends with a newline, and the open file they were read from.
     struct StreamedFile {
@@ -59,7 +55,7 @@ extension LockedJournal {
     /// or the reader's first problem; returns the last byte read. A line longer than the buffer
     /// grows it (a journal line is at most 16 MiB; a longer one is read whole to be reported).
     private func stream(_ fd: Int32, limit: Int?, into reader: inout JournalReader) throws(SystemCallError) -> UInt8? {
-        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: LockedJournal.chunkSize, alignment: 64)
+        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, chunkSize), alignment: 64)
         defer { buffer.deallocate() }
         // `pending` bytes at the buffer's start are the beginning of a line not yet ended; they
         // start at byte `offset` of the file.

@@ -33,6 +33,9 @@ public final class LockedJournal: Journal {
     /// Where reads stop, when a reader found an interrupted append's unfinished line.
     var readLimit: Int?
     var loaded: LoadedFile?
+    /// How much a load reads at a time: large enough that both cores get long runs of lines,
+    /// small enough to stay in cache (tests make it tiny, to cut lines and characters apart).
+    var chunkSize = 1 << 20
 
     /// What the last load or save left on disk, so the next save knows what it is replacing.
     struct LoadedFile {
