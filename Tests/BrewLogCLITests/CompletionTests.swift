@@ -44,6 +44,7 @@ struct CompletionTests {
         ("brewlog add -m ", ["brewlog", "add", "-m", ""], ["AeroPress", "V60"]),
         ("brewlog list -c Ke", ["brewlog", "list", "-c", "Ke"], ["Kenya AA"]),
         ("brewlog add --like ", ["brewlog", "add", "--like", ""], ["last", "abcd1234", "2026-11-29T08:00"]),
+        ("brewlog diff abcd1234 ", ["brewlog", "diff", "abcd1234", ""], ["last", "abcd1234", "2026-11-29T08:00"]),
         ("brewlog add --coffee 'Ke", ["brewlog", "add", "--coffee", "'Ke"], ["Kenya AA"]),
         ("brewlog add --coffee Kenya\\ A", ["brewlog", "add", "--coffee", "Kenya\\ A"], ["Kenya AA"]),
         ("brewlog list --tag ", ["brewlog", "list", "--tag", ""], ["iced", "morning"]),

@@ -35,7 +35,7 @@ struct StatsExportImportTests {
             #"{"brews":3,"brew_days":2,"average_rating":4.5,"average_dose":18,"#
             + #""streak":{"current":3,"longest":3,"brewed_today":true,"last_brew_day":"2026-11-29","current_start":"2026-11-27"},"#
             + #""methods":[{"name":"AeroPress","brews":1,"average_rating":null,"average_ratio":null},{"name":"Espresso","brews":1,"average_rating":5,"average_ratio":2},{"name":"v60","brews":1,"average_rating":4,"average_ratio":null}],"#
-            + #""coffees":[{"name":"Brazil","brews":1,"average_rating":5,"average_ratio":2}]}"# + "\n")
+            + #""coffees":[{"name":"Brazil","brews":1,"average_rating":5}]}"# + "\n")
     }
 
     @Test("stats lists 8 methods and says how many more; --all lists every one")

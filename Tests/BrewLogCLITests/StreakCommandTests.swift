@@ -51,6 +51,14 @@ struct StreakCommandTests {
         }
     }
 
+    @Test("the README's journal on Saturday noon: the Tokyo brew counts for its own date, so Friday ends the run, as the README says")
+    func readmeExampleNextDay() throws {
+        let example = try #require(ReadmeStreakExample.loaded)
+        let sandbox = Sandbox(now: "2026-11-28T12:00:00+01:00", journal: example.journal, runner: .inProcess)
+        sandbox.writeConfig(example.config)
+        #expect(sandbox.ok(["streak"]).hasPrefix("1-day streak, today included. Longest: 5 days."))
+    }
+
     @Test("with a 04:00 day start, at 02:00 on Saturday today is still Friday: --check and --once-per-day agree",
           arguments: [("[streak]\nday-starts = 04:00\n", Int32(0), false), ("", Int32(1), true)])
     func dayStartAgreement(_ config: String, _ checkStatus: Int32, _ adds: Bool) {

@@ -51,19 +51,23 @@ public final class JournalSnapshot: Sendable {
     public let entries: [JournalEntry]
     /// How many lines hold a kind BrewLog does not know (kept byte for byte, otherwise ignored).
     public let unknownKindCount: Int
+    /// The ids of those lines: taken, so no brew or record added later may use one.
+    public let unknownKindIDs: Set<BrewID>
 
     /// Brews and other records given as values (the in-memory journal).
     public init(records: [BrewRecord], entries: [JournalEntry] = []) {
         storage = .records(records)
         self.entries = entries
         unknownKindCount = 0
+        unknownKindIDs = []
     }
 
     /// Validated lines, read again from `source` when asked for (the file journal).
-    init(source: any JournalLineSource, entries: [Entry], others: [OtherLine], unknownKindCount: Int) {
+    init(source: any JournalLineSource, entries: [Entry], others: [OtherLine], unknownKindCount: Int, unknownKindIDs: Set<BrewID>) {
         storage = .lines(source: source, entries: entries)
         self.entries = others.map(\.entry)
         self.unknownKindCount = unknownKindCount
+        self.unknownKindIDs = unknownKindIDs
     }
 
     /// The number of brews.

@@ -40,7 +40,7 @@ public final class BrewLogStore {
         case live(Brew)
     }
 
-    private var snapshot = JournalSnapshot(records: [])
+    private(set) var snapshot = JournalSnapshot(records: [])
     private var slots: [Slot] = []
     private var storedCount = 0
     /// Slot positions by id, built only when many lookups are coming (imports): for the one or
@@ -166,7 +166,7 @@ public final class BrewLogStore {
     /// Adds `brew` (whose id must not be in the store yet; a duplicate is ignored and `false` returned).
     @discardableResult
     public func insert(_ brew: Brew) -> Bool {
-        guard index[brew.id] == nil, entryIndex.positionByID[brew.id] == nil else { return false }
+        guard index[brew.id] == nil, entryIndex.positionByID[brew.id] == nil, !snapshot.unknownKindIDs.contains(brew.id) else { return false }
         append(brew)
         return true
     }
@@ -269,10 +269,16 @@ public final class BrewLogStore {
     /// An id no record of any kind in the store has.
     func freshID() -> BrewID {
         var id = BrewID.random()
-        while slots.indices.contains(where: { self.id(at: $0) == id }) || entryIndex.positionByID[id] != nil {
+        while slots.indices.contains(where: { self.id(at: $0) == id }) || entryIndex.positionByID[id] != nil || snapshot.unknownKindIDs.contains(id) {
             id = BrewID.random()
         }
         return id
+    }
+
+    /// Whether a record of any kind has this id: a brew, a record of another kind, or a line of
+    /// a kind this BrewLog does not know (ids are unique across all of them).
+    public func isTaken(_ id: BrewID) -> Bool {
+        hasBrew(id: id) || entryIndex.positionByID[id] != nil || snapshot.unknownKindIDs.contains(id)
     }
 
     /// Whether a brew has exactly this id (without tracking a read); like ``brew(id:)``, by a scan

@@ -24,6 +24,8 @@ struct JournalReader {
     private(set) var others: [JournalSnapshot.OtherLine] = []
     /// How many valid lines hold a kind BrewLog does not know.
     private(set) var unknownKindCount = 0
+    /// The ids of those lines (an id is unique across every kind, known or not).
+    private(set) var unknownKindIDs: Set<BrewID> = []
 
     /// A line that is not a brew, as a run found it: its line (in the run), its bytes, and
     /// the record (`nil` for a kind BrewLog does not know) and id.
@@ -116,6 +118,7 @@ struct JournalReader {
                     others.append(.init(entry: entry, start: other.range.lowerBound, end: other.range.upperBound))
                 } else {
                     unknownKindCount += 1
+                    if let id = other.id { unknownKindIDs.insert(id) }
                 }
             }
         }

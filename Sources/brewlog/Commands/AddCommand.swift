@@ -46,10 +46,11 @@ enum AddCommand: BrewLogCommand {
         let onceADay = context.arguments.has(Option.oncePerDay)
         let asJSON = context.arguments.has(Option.json)
         let outcome = try context.session().write { store throws(CLIError) -> Outcome in
-            if onceADay, let existing = store.brew(on: store.streakDay(of: timestamp)) {
+            let day = store.streakDay(of: timestamp)
+            if onceADay, let existing = store.brew(on: day) {
                 // A notice, not a result: on standard error, so cron mail stays empty under -q.
                 if !context.quiet && !asJSON {
-                    context.notices.line("\(timestamp.day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
+                    context.notices.line("\(day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
                 }
                 return Outcome(brew: existing, added: false, streak: store.streakSummary, startedFrom: nil)
             }

@@ -35,6 +35,13 @@ struct BrewFilter {
         methods = Set(context.arguments.all(BrewFilter.method).map { $0.lowercased() })
         coffees = Set(context.arguments.all(BrewFilter.coffee).map { $0.lowercased() })
         tags = context.arguments.all(BrewFilter.tag)
+        for tag in tags {
+            do throws(InvalidFieldError) {
+                try BrewRecord.validateTag(tag)
+            } catch {
+                throw context.usage("invalid value '\(cappedForMessage(tag))' for '--tag': \(error.message)", hint: "give one tag per --tag; repeat it for brews with all of them")
+            }
+        }
         if let text = context.arguments.value(BrewFilter.minRating) {
             guard text.utf8.count == 1, let rating = Int(text), (1...5).contains(rating) else {
                 throw context.usage("invalid value '\(cappedForMessage(text))' for '--min-rating'", hint: "give a whole number from 1 to 5")

@@ -16,7 +16,10 @@ enum DiffCommand: BrewLogCommand {
         options: [Option.json],
         discussion: """
             Rows that differ start with '≠' (and are bold on a terminal). The notes show their
-            first line; 'brewlog show' has them in full. The ids always differ and are not marked.
+            first line ('brewlog show' has them in full) and are marked when any of them differs.
+            The ids always differ and are not marked. With -q nothing is printed and the exit
+            status answers, as 'git diff --quiet' does: 0 when the brews are the same but for
+            their ids, 1 when they differ.
             """,
         pagesOutput: true)
 
@@ -30,7 +33,10 @@ enum DiffCommand: BrewLogCommand {
                 + JSONText.array(differs.map(JSONText.string)).text + "}")
             return
         }
-        guard !context.quiet else { return }
+        if context.quiet {
+            if !differs.isEmpty { throw CLIError.checkFailed }
+            return
+        }
         let rowsA = rows(a), rowsB = rows(b)
         var labels: [String] = []
         for (label, _) in rowsA + rowsB where !labels.contains(label) { labels.append(label) }
@@ -46,7 +52,9 @@ enum DiffCommand: BrewLogCommand {
         let style = context.style
         for (label, cellA) in zip(labels, cells) {
             let cellB = (valuesB[label] ?? "-").terminalSafe
-            let differing = label != BrewField.id.optionName && (valuesA[label] ?? "-") != (valuesB[label] ?? "-")
+            // The notes row shows a first line only: it is marked when the whole notes differ.
+            let differing = label == BrewField.notes.optionName ? differs.contains(BrewField.notes.journalKey)
+                : label != BrewField.id.optionName && (valuesA[label] ?? "-") != (valuesB[label] ?? "-")
             let line = (differing ? "≠ " : "  ") + BrewFormatting.padded(label.terminalSafe, to: labelWidth) + "  "
                 + BrewFormatting.padded(BrewFormatting.truncate(cellA, to: valueWidth), to: valueWidth) + "  "
                 + BrewFormatting.truncate(cellB, to: valueWidth)

@@ -32,6 +32,8 @@ enum ImportCommand: BrewLogCommand {
         var added = 0, skipped = 0, replaced = 0
         /// Each conflict left alone: the id and the journal keys that differ.
         var conflicts: [(id: BrewID, keys: [String])] = []
+        /// Whether a conflict is between records of different kinds, which `--prefer` cannot settle.
+        var unresolvable = false
     }
 
     static func run(_ context: CommandContext) throws(CLIError) {
@@ -69,8 +71,14 @@ enum ImportCommand: BrewLogCommand {
             var outcome = Outcome()
             for record in incoming {
                 guard let existing = store.brew(id: record.id) else {
-                    store.insert(Brew(record: record))
-                    outcome.added += 1
+                    // The id may be taken by a record of another kind (a skip day, or a kind
+                    // this BrewLog does not know): a conflict no --prefer can settle.
+                    if store.insert(Brew(record: record)) {
+                        outcome.added += 1
+                    } else {
+                        outcome.conflicts.append((record.id, ["kind"]))
+                        outcome.unresolvable = true
+                    }
                     continue
                 }
                 let differences = differences(existing.record, record)
@@ -92,9 +100,10 @@ enum ImportCommand: BrewLogCommand {
         // never saves it (so an empty import creates no journal, folder or lock file).
         let readOnly = dryRun || (incoming.isEmpty && incomingEntries.isEmpty)
         let outcome = readOnly ? merge(try session.read()) : try session.write { store throws(CLIError) in merge(store) }
-        report(outcome, dryRun: dryRun, context)
-        // Conflicts left alone without a say from the user: the import is not what they asked for.
-        if prefer == nil && !outcome.conflicts.isEmpty {
+        report(outcome, dryRun: dryRun, mixed: !incomingEntries.isEmpty, context)
+        // Conflicts left alone without a say from the user, or that no --prefer can settle (a
+        // record of another kind has the id): the import is not what they asked for.
+        if (prefer == nil || outcome.unresolvable) && !outcome.conflicts.isEmpty {
             throw CLIError.checkFailed
         }
     }
@@ -107,8 +116,9 @@ enum ImportCommand: BrewLogCommand {
             guard let existing = store.entry(id: entry.id) else {
                 if store.insert(entry) {
                     outcome.added += 1
-                } else if store.brew(id: entry.id) != nil {
+                } else if store.brew(id: entry.id) != nil || store.isTaken(entry.id) {
                     outcome.conflicts.append((entry.id, ["kind"]))
+                    outcome.unresolvable = true
                 } else {
                     outcome.skipped += 1
                 }
@@ -136,7 +146,7 @@ enum ImportCommand: BrewLogCommand {
         }
     }
 
-    private static func report(_ outcome: Outcome, dryRun: Bool, _ context: CommandContext) {
+    private static func report(_ outcome: Outcome, dryRun: Bool, mixed: Bool, _ context: CommandContext) {
         if context.arguments.has(Option.json) {
             let conflicts = outcome.conflicts.map { conflict in
                 JSONText.object([("id", .string(conflict.id.rawValue)), ("fields", .array(conflict.keys.map(JSONText.string)))])
@@ -152,11 +162,17 @@ enum ImportCommand: BrewLogCommand {
             let fields = conflict.keys.map(\.terminalSafe).joined(separator: ", ")
             context.out.line("conflict: \(conflict.id.rawValue.terminalSafe) differs in \(fields); kept the journal's")
         }
-        var summary = "\(dryRun ? "Would import" : "Imported") \(outcome.added) new brew\(outcome.added == 1 ? "" : "s")"
+        // A file of brews speaks of brews; one that also holds skip days, of records.
+        let noun = mixed ? "record" : "brew"
+        var summary = "\(dryRun ? "Would import" : "Imported") \(outcome.added) new \(noun)\(outcome.added == 1 ? "" : "s")"
         if outcome.replaced > 0 { summary += ", replaced \(outcome.replaced)" }
         summary += ", skipped \(outcome.skipped) already present"
         let count = outcome.conflicts.count
-        if count > 0 { summary += ", \(count) conflict\(count == 1 ? "" : "s") left alone (--prefer incoming takes them, --prefer existing keeps the journal's)" }
+        if count > 0 {
+            summary += outcome.unresolvable
+                ? ", \(count) conflict\(count == 1 ? "" : "s") left alone (an id already used by a record of another kind: change the id in the file)"
+                : ", \(count) conflict\(count == 1 ? "" : "s") left alone (--prefer incoming takes them, --prefer existing keeps the journal's)"
+        }
         context.out.line(summary + ".")
     }
 

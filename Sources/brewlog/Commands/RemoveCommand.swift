@@ -20,7 +20,7 @@ enum RemoveCommand: BrewLogCommand {
                 } catch {
                     if case .notFound = error, reference != "last" {
                         throw CLIError.notFound("no brew or skip day with id '\(cappedForMessage(reference))'",
-                                                hint: "'brewlog list' shows the brews' ids, 'brewlog export' every record's")
+                                                hint: "'brewlog list' shows the brews' ids, 'brewlog streak --explain' the skip days'")
                     }
                     throw CLIError(error, command: context.command)
                 }

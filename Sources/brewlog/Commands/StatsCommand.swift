@@ -20,7 +20,9 @@ enum StatsCommand: BrewLogCommand {
         let filter = try BrewFilter(context)
         let store = try context.session().read()
         let records = store.brews.map(\.record).filter(filter.admits)
-        let stats = BrewStatistics(records)
+        // Days as the streak counts them (the day start applied), so the figures and the heatmap agree.
+        let rules = store.rules, today = store.today
+        let stats = BrewStatistics(records) { min(rules.day(of: $0), today) }
         let streak = store.streakSummary
         if context.arguments.has(Option.json) {
             context.out.line(json(stats, streak).text)
@@ -86,16 +88,16 @@ enum StatsCommand: BrewLogCommand {
             guard let value else { return .null }
             return .number(value.isFinite && abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value)
         }
-        func groups(_ groups: [BrewStatistics.Group]) -> JSONText {
+        func groups(_ groups: [BrewStatistics.Group], withRatio: Bool) -> JSONText {
             .array(groups.map {
-                .object([("name", .string($0.name)), ("brews", .int($0.brews)), ("average_rating", number($0.averageRating)),
-                         ("average_ratio", number($0.averageRatio))])
+                .object([("name", .string($0.name)), ("brews", .int($0.brews)), ("average_rating", number($0.averageRating))]
+                        + (withRatio ? [("average_ratio", number($0.averageRatio))] : []))
             })
         }
         return .object([
             ("brews", .int(stats.brews)), ("brew_days", .int(stats.brewDays)),
             ("average_rating", number(stats.averageRating)),
-            ("average_dose", number(stats.averageDose)), ("streak", StreakJSON.object(streak)), ("methods", groups(stats.methods)), ("coffees", groups(stats.coffees)),
+            ("average_dose", number(stats.averageDose)), ("streak", StreakJSON.object(streak)), ("methods", groups(stats.methods, withRatio: true)), ("coffees", groups(stats.coffees, withRatio: false)),
         ])
     }
 }

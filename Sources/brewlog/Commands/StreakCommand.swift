@@ -6,7 +6,7 @@ enum StreakCommand: BrewLogCommand {
     /// Its options.
     enum Option {
         static let check = OptionSpec("check", help: "Exit 0 when today has a brew (or is a rest or skip day), 1 when not (for reminders).")
-        static let history = OptionSpec("history", help: "List the N longest runs (default 5): first day, last day, brew days.")
+        static let history = OptionSpec("history", optionalValue: true, help: "List the N longest runs (default 5): first day, last day, brew days.")
         static let explain = OptionSpec("explain", help: "Show the current run day by day: brew, rest, skip, missed.")
         static let json = OptionSpec("json", help: "Print the streak (or the history, or the explanation) as JSON.")
     }
@@ -70,7 +70,11 @@ enum StreakCommand: BrewLogCommand {
 
     /// The N of `--history [N]`: a whole number from 1, given only with `--history`.
     private static func historyCount(_ context: CommandContext, history: Bool) throws(CLIError) -> Int {
-        guard let text = context.arguments.positionals.first else { return defaultHistoryCount }
+        let inline = context.arguments.value(Option.history)
+        if inline != nil, let extra = context.arguments.positionals.first {
+            throw context.usage("unexpected argument '\(cappedForMessage(extra))'", hint: "give the number of runs once: --history=10 or --history 10")
+        }
+        guard let text = inline ?? context.arguments.positionals.first else { return defaultHistoryCount }
         guard history else {
             throw context.usage("unexpected argument '\(cappedForMessage(text))'", hint: "a number of runs goes with --history, as in 'brewlog streak --history 10'")
         }

@@ -33,7 +33,8 @@ enum CompletionSource: Equatable {
     /// What the positional arguments of `command` complete to.
     static func arguments(of command: String) -> CompletionSource {
         switch command {
-        case "show", "edit", "rm": .journal(.ids)
+        case "show", "edit", "rm", "diff": .journal(.ids)
+        case "dial": .journal(.coffees)
         case "import": .files
         case "completion": .fixed(CompletionCommand.shells)
         case "recipe": .fixed(RecipeCommand.actions)

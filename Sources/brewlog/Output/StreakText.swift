@@ -55,7 +55,10 @@ enum StreakText {
                 count += 1
                 detail = "day \(count)"
             case .skip:
-                detail = skipNotes[row.day].map { firstLine($0).terminalSafe } ?? ""
+                detail = skipNotes[row.day].map { notes in
+                    let preview = BrewFormatting.notePreview(notes)
+                    return preview.lead + preview.text.terminalSafe + preview.tail
+                } ?? ""
             case .rest:
                 detail = ""
             case .missed:
@@ -112,7 +115,4 @@ enum StreakText {
     }
 
     /// Text up to its first line break.
-    private static func firstLine(_ text: String) -> String {
-        String(text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" })
-    }
 }

@@ -96,6 +96,9 @@ struct CommandLineParser {
                     let value: String
                     if let inline { value = inline } else { value = try nextValue(for: option, given: "--" + name) }
                     parsed.add(option, value: value)
+                } else if let inline, option.optionalValue {
+                    parsed.add(option, value: nil)
+                    parsed.add(option, value: inline)
                 } else if inline != nil {
                     throw CLIError.usage("option '--\(name)' takes no value", hint: nil, command: command)
                 } else {

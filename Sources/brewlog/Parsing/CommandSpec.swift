@@ -8,14 +8,18 @@ struct OptionSpec {
     var valueName: String?
     /// Whether it may be given more than once, collecting every value.
     var repeatable = false
+    /// For a flag: whether it takes an optional value, written only as `--flag=value` (GNU's
+    /// optional arguments: `--history=10`; `--history 10` leaves the 10 a positional).
+    var optionalValue = false
     /// One line of help.
     let help: String
 
-    init(_ long: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, help: String) {
+    init(_ long: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, optionalValue: Bool = false, help: String) {
         self.long = long
         self.short = short
         self.valueName = value
         self.repeatable = repeatable
+        self.optionalValue = optionalValue
         self.help = help
     }
 

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@Suite("import never reuses an id a record of another kind holds")
+struct IdAcrossKindsImportTests {
+    private let journal = [
+        #"{"id":"brew00000001","date":"2026-11-27T08:00:00+01:00","notes":""}"#,
+        #"{"id":"skip00000001","kind":"skip","day":"2026-11-26"}"#,
+        #"{"id":"unk1","kind":"reminder","at":"07:00"}"#,
+    ].joined(separator: "\n") + "\n"
+
+    @Test("a brew whose id is a skip day's or an unknown kind's is a conflict no --prefer settles: exit 1, nothing written, the journal still valid", arguments: [
+        (#"{"id":"skip00000001","date":"2026-11-24T08:00:00+01:00","notes":"x"}"#, [String]()),
+        (#"{"id":"unk1","date":"2026-11-24T08:00:00+01:00","notes":"x"}"#, []),
+        (#"{"id":"unk1","kind":"skip","day":"2026-11-20"}"#, []),
+        (#"{"id":"brew00000001","kind":"skip","day":"2026-11-20"}"#, ["--prefer", "incoming"]),
+        (#"{"id":"unk1","date":"2026-11-24T08:00:00+01:00","notes":"x"}"#, ["--prefer", "incoming"]),
+    ])
+    func collision(line: String, flags: [String]) {
+        let sandbox = Sandbox(journal: journal)
+        let result = sandbox.run(["import", "-", "--json"] + flags, stdin: line + "\n")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains(#""added":0"#) && result.stdout.contains(#""fields":["kind"]"#), "\(result.stdout)")
+        #expect(sandbox.journal == journal)
+        #expect(sandbox.run(["check"]).status == 0)
+    }
+}
