@@ -1,21 +1,42 @@
+import Foundation
+
 /// The brews a journal holds, read and validated but not yet turned into `Brew` objects, and its
 /// records of other kinds (``entries``; few, so they are decoded at once).
 ///
-/// A file journal keeps each brew's line bytes, id and timestamp (about 48 bytes a brew beside the
-/// text) and decodes a brew's other fields only when it is asked for it, so commands that need
-/// only ids and dates (`streak`, `add`, `edit last`) never build a million objects.
+/// A file journal keeps each brew's id, timestamp and place in the file (48 bytes a brew; not the
+/// text) and reads and decodes a brew's line only when it is asked for it, so commands that need
+/// only ids and dates (`streak`, `add`, `edit last`) never build a million objects nor hold the file.
 public final class JournalSnapshot: Sendable {
     private enum Storage {
         case records([BrewRecord])
-        case lines(text: [UInt8], entries: [Entry])
+        case lines(source: any JournalLineSource, entries: [Entry])
     }
 
-    /// One validated line: where it is in the text, and the two fields read eagerly.
+    /// One validated line: where it is in the file, and the two fields read eagerly. Packed into
+    /// 40 bytes (a million brews are held at once): a line is at most 16 MiB and a UTC offset
+    /// less than a day, so both fit in 32 bits.
     struct Entry {
         let id: BrewID
-        let timestamp: Timestamp
+        private let seconds: Double
         let start: Int
-        let end: Int
+        private let length: UInt32
+        private let utcOffset: Int32
+
+        init(id: BrewID, timestamp: Timestamp, start: Int, end: Int) {
+            self.id = id
+            seconds = timestamp.date.timeIntervalSinceReferenceDate
+            utcOffset = Int32(clamping: timestamp.utcOffsetSeconds)
+            self.start = start
+            length = UInt32(clamping: end - start)
+        }
+
+        /// The brew's date, as read.
+        var timestamp: Timestamp {
+            Timestamp(date: Date(timeIntervalSinceReferenceDate: seconds), utcOffsetSeconds: Int(utcOffset))
+        }
+
+        /// Where the line ends (before its newline).
+        var end: Int { start + Int(length) }
     }
 
     /// One validated record of another kind and where its line is in the text.
@@ -41,9 +62,9 @@ public final class JournalSnapshot: Sendable {
         unknownKindIDs = []
     }
 
-    /// Validated lines of `text` (the file journal).
-    init(text: [UInt8], entries: [Entry], others: [OtherLine], unknownKindCount: Int, unknownKindIDs: Set<BrewID>) {
-        storage = .lines(text: text, entries: entries)
+    /// Validated lines, read again from `source` when asked for (the file journal).
+    init(source: any JournalLineSource, entries: [Entry], others: [OtherLine], unknownKindCount: Int, unknownKindIDs: Set<BrewID>) {
+        storage = .lines(source: source, entries: entries)
         self.entries = others.map(\.entry)
         self.unknownKindCount = unknownKindCount
         self.unknownKindIDs = unknownKindIDs
@@ -78,18 +99,20 @@ public final class JournalSnapshot: Sendable {
         switch storage {
         case let .records(records):
             return records[index]
-        case let .lines(text, entries):
+        case let .lines(source, entries):
             let entry = entries[index]
-            let result = text.withUnsafeBufferPointer { buffer in
-                Result { () throws(LineProblem) in try BrewLineCodec.decode(UnsafeBufferPointer(rebasing: buffer[entry.start..<entry.end])) }
+            // The line passed the same checks when the journal was read, and the file stays open;
+            // only a failing disk, or a program writing into the file regardless of the lock, can
+            // make it unreadable now. The brew is then given with only its id and date, and the
+            // source remembers the failure, so a save refuses to write anything.
+            guard let line = source.bytes(in: entry.start..<entry.end),
+                  let record = try? line.withUnsafeBufferPointer({ bytes throws(LineProblem) in try BrewLineCodec.decode(bytes) }),
+                  record.id == entry.id
+            else {
+                source.lost(entry.start..<entry.end)
+                return BrewRecord(id: entry.id, timestamp: entry.timestamp)
             }
-            switch result {
-            case let .success(record):
-                return record
-            case let .failure(problem):
-                // The line passed the same checks when the journal was read; decoding is deterministic.
-                preconditionFailure("a validated journal line no longer decodes: \(problem.reason)")
-            }
+            return record
         }
     }
 
@@ -97,4 +120,13 @@ public final class JournalSnapshot: Sendable {
     public var records: [BrewRecord] {
         (0..<count).map(record(at:))
     }
+}
+
+/// Where a file journal's validated lines can be read again: `nil` if the bytes can no longer be
+/// read.
+protocol JournalLineSource: Sendable {
+    /// The bytes of the file in `range`.
+    func bytes(in range: Range<Int>) -> [UInt8]?
+    /// Notes that the validated line in `range` no longer reads as it did.
+    func lost(_ range: Range<Int>)
 }

@@ -83,7 +83,7 @@ extension LockedJournal {
                 try syncDirectory()
             }
             if let intentFD { clearAppendIntent(lockFD: intentFD) }
-            self.loaded = LoadedFile(entries: entries, others: others, file: written, endsWithNewline: true)
+            self.loaded = LoadedFile(entries: entries, others: others, file: written, endsWithNewline: true, source: loaded.source)
         } catch {
             // Leave the journal as it was: remove the file this append created, or cut off
             // whatever part of the new lines reached it (unless the file is no longer the journal).

@@ -12,7 +12,12 @@ extension LockedJournal {
     /// of other kinds, lines of kinds BrewLog does not know) byte for byte.
     func rewrite(_ changes: JournalChanges, loaded: LoadedFile) throws(JournalError) {
         try verifyUnchanged(since: loaded.file)
-        let bytes = loaded.text.count == loaded.file?.size ? loaded.text : try readFile()?.bytes ?? []
+        let bytes: [UInt8]
+        if let source = loaded.source, let size = loaded.file?.size {
+            bytes = try call("read") { () throws(SystemCallError) in try source.text(count: size) }
+        } else {
+            bytes = try readFile()?.bytes ?? []
+        }
         let removed = Set(changes.removed)
         var updated: [BrewID: (record: BrewRecord, line: String)] = [:]
         for record in changes.updated {

@@ -33,18 +33,23 @@ public final class LockedJournal: Journal {
     /// Where reads stop, when a reader found an interrupted append's unfinished line.
     var readLimit: Int?
     var loaded: LoadedFile?
+    /// How much a load reads at a time: large enough that both cores get long runs of lines,
+    /// small enough to stay in cache (tests make it tiny, to cut lines and characters apart).
+    var chunkSize = 1 << 20
 
     /// What the last load or save left on disk, so the next save knows what it is replacing.
     struct LoadedFile {
-        /// The brews' lines, in file order, by byte offset (shared with the snapshot, not copied).
+        /// The brews' lines, in file order, by byte offset (shared with the snapshot, not copied;
+        /// no text is kept: a rewrite reads the file again).
         var entries: [JournalSnapshot.Entry]
         /// The lines of records of other kinds BrewLog knows, in file order.
         var others: [JournalSnapshot.OtherLine] = []
         /// The file as read or last written; `nil` when it does not exist.
         var file: FileStatus?
         var endsWithNewline: Bool
-        /// The text as read (shared with the snapshot, not copied), while it is still the file's.
-        var text: [UInt8] = []
+        /// The file as opened by the load, while it is still the journal (an append keeps it;
+        /// a rewrite makes a new file): where a rewrite copies untouched lines from.
+        var source: FileLineSource?
     }
 
     init(path: String, target: String, access: JournalAccess, system: any SystemCalls) {
@@ -82,22 +87,22 @@ public final class LockedJournal: Journal {
         }
     }
 
-    /// Reads and validates the whole journal; an absent file is an empty journal. Throws the
-    /// first bad line. The text is kept in the snapshot, which decodes brews from it on demand.
+    /// Reads and validates the whole journal, streamed in chunks; an absent file is an empty
+    /// journal. Throws the first bad line. The snapshot keeps the file open and reads a brew's
+    /// line again when it is asked for it.
     public func load() throws(JournalError) -> JournalSnapshot {
         try requireOpen("load")
-        guard let (file, read) = try readFile() else {
+        guard let streamed = try streamFile() else {
             loaded = LoadedFile(entries: [], file: nil, endsWithNewline: true)
             return JournalSnapshot(records: [])
         }
-        var bytes = read
-        if let readLimit, readLimit < bytes.count {
-            bytes.removeLast(bytes.count - readLimit)
+        let reader = streamed.reader
+        if let problem = reader.problems.first {
+            throw .malformedLine(path: path, line: problem.line, reason: problem.reason)
         }
-        let reader = try JournalReader.records(of: bytes, path: path)
-        loaded = LoadedFile(entries: reader.entries, others: reader.others, file: file,
-                            endsWithNewline: bytes.last.map { $0 == 0x0A } ?? true, text: bytes)
-        return JournalSnapshot(text: bytes, entries: reader.entries, others: reader.others, unknownKindCount: reader.unknownKindCount, unknownKindIDs: reader.unknownKindIDs)
+        loaded = LoadedFile(entries: reader.entries, others: reader.others, file: streamed.file,
+                            endsWithNewline: streamed.endsWithNewline, source: streamed.source)
+        return JournalSnapshot(source: streamed.source, entries: reader.entries, others: reader.others, unknownKindCount: reader.unknownKindCount, unknownKindIDs: reader.unknownKindIDs)
     }
 
     /// Writes `changes`: appended when they are inserts only, otherwise an atomic rewrite.
@@ -105,6 +110,10 @@ public final class LockedJournal: Journal {
         guard !changes.isEmpty else { return }
         try requireOpen("save", writing: true)
         guard let loaded else { throw .notHeld(path: path, operation: "save before loading") }
+        if let failure = loaded.source?.failure {
+            // A brew could not be read again: what the store holds of it is incomplete.
+            throw .io(path: path, operation: "read", reason: failure)
+        }
         if changes.isAppendOnly {
             try append(changes, to: loaded)
         } else {

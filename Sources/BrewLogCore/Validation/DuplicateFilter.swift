@@ -1,56 +1,93 @@
 /// Remembers the ids admitted so far and the lines they are on, and refuses a second line with
-/// a known id. Only brews are remembered (blank lines cost nothing), so memory follows the
-/// brews, not the lines.
+/// a known id. Only records are remembered (blank lines cost nothing), so memory follows the
+/// records, not the lines.
+///
+/// A caller that keeps the ids itself (the reader keeps each brew's) says where, and the filter
+/// reads them back from there instead of holding a second copy: about 8 bytes a brew beside the
+/// caller's, where a copy of each id would be 16 more.
 struct DuplicateFilter {
-    /// The ids admitted, in order.
+    /// The ids the filter holds itself (those admitted without a place of the caller's), in order.
     private var ids: [BrewID] = []
-    /// The line each admitted id is on.
+    /// The line of each id the filter holds itself.
     private var lines: [Int] = []
-    /// An open-addressing table, hashed by id, of the upper 32 bits of the id's hash beside its
-    /// position in `ids` plus one (0 = empty): most probes are settled by the hash bits, without
-    /// touching the ids. Hand-rolled because a `Set<BrewID>` seeds a SipHash per id, which was a
-    /// tenth of reading a million-brew journal.
+    /// The line of each id the caller keeps, by the caller's index; `UInt32.max` for a line
+    /// beyond it, found in ``farLines``.
+    private var keptLines: [UInt32] = []
+    /// Lines past `UInt32.max - 1` of ids the caller keeps (a journal of billions of lines).
+    private var farLines: [Int: Int] = [:]
+    private var admitted = 0
+    /// An open-addressing table, hashed by id, of the upper 32 bits of the id's hash beside a
+    /// reference plus one (0 = empty): the caller's index, or with bit 31 set the index in ``ids``.
+    /// Most probes are settled by the hash bits, without touching the ids. Hand-rolled because a
+    /// `Set<BrewID>` seeds a SipHash per id, which was a tenth of reading a million-brew journal.
     private var table: [UInt64]
     /// Per-process salt, so ids crafted to collide cannot be prepared in advance.
     private static let salt = UInt64.random(in: 0...UInt64.max)
+    private static let own: UInt64 = 1 << 31
 
-    /// A filter for about `brews` brews (sized once rather than grown and rehashed).
-    init(expecting brews: Int = 0) {
+    /// A filter for about `records` records (sized once rather than grown and rehashed).
+    init(expecting records: Int = 0) {
         var capacity = 16
-        while capacity < brews * 2 { capacity <<= 1 }
+        while capacity < records * 2 { capacity <<= 1 }
         table = [UInt64](repeating: 0, count: capacity)
-        ids.reserveCapacity(brews)
-        lines.reserveCapacity(brews)
+        keptLines.reserveCapacity(records)
     }
 
-    /// Records that `id` is on `line`; a problem if it was on an earlier line.
+    /// Records that `id` is on `line`, holding a copy of it; a problem if it was on an earlier
+    /// line. Only for a caller that keeps no ids itself.
     mutating func admit(_ id: BrewID, line: Int) -> LineProblem? {
-        if (ids.count + 1) * 2 > table.count { grow() }
+        admit(id, line: line, keptAt: nil) { _ in preconditionFailure("no id is kept by the caller") }
+    }
+
+    /// Records that `id` is on `line`; a problem if it was on an earlier line. `kept` is the next
+    /// index of the caller's own list of admitted ids (0, 1, 2 … for the ids it keeps, which
+    /// `keptID` reads back), or `nil` for the filter to hold a copy.
+    mutating func admit(_ id: BrewID, line: Int, keptAt kept: Int?, keptID: (Int) -> BrewID) -> LineProblem? {
+        if (admitted + 1) * 2 > table.count { grow(keptID) }
         let mask = table.count - 1
         let hash = DuplicateFilter.hash(id)
         let fingerprint = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
         while table[slot] != 0 {
-            let index = Int(table[slot] & 0xFFFF_FFFF) - 1
-            if table[slot] & 0xFFFF_FFFF_0000_0000 == fingerprint, ids[index] == id {
-                return LineProblem("duplicate id '\(id)' (first on line \(lines[index]))")
+            let reference = table[slot] & 0xFFFF_FFFF
+            if table[slot] & 0xFFFF_FFFF_0000_0000 == fingerprint, self.id(reference, keptID) == id {
+                return LineProblem("duplicate id '\(id)' (first on line \(self.line(reference)))")
             }
             slot = (slot + 1) & mask
         }
-        ids.append(id)
-        lines.append(line)
-        table[slot] = fingerprint | UInt64(ids.count)
+        admitted += 1
+        if let kept {
+            keptLines.append(line < Int(UInt32.max) ? UInt32(line) : UInt32.max)
+            if line >= Int(UInt32.max) { farLines[kept] = line }
+            table[slot] = fingerprint | UInt64(kept + 1)
+        } else {
+            ids.append(id)
+            lines.append(line)
+            table[slot] = fingerprint | DuplicateFilter.own | UInt64(ids.count)
+        }
         return nil
     }
 
-    private mutating func grow() {
+    private func id(_ reference: UInt64, _ keptID: (Int) -> BrewID) -> BrewID {
+        let index = Int(reference & (DuplicateFilter.own - 1)) - 1
+        return reference & DuplicateFilter.own != 0 ? ids[index] : keptID(index)
+    }
+
+    private func line(_ reference: UInt64) -> Int {
+        let index = Int(reference & (DuplicateFilter.own - 1)) - 1
+        if reference & DuplicateFilter.own != 0 { return lines[index] }
+        return keptLines[index] == UInt32.max ? farLines[index] ?? Int(UInt32.max) : Int(keptLines[index])
+    }
+
+    private mutating func grow(_ keptID: (Int) -> BrewID) {
+        let old = table
         table = [UInt64](repeating: 0, count: table.count * 2)
         let mask = table.count - 1
-        for (index, id) in ids.enumerated() {
-            let hash = DuplicateFilter.hash(id)
+        for entry in old where entry != 0 {
+            let hash = DuplicateFilter.hash(id(entry & 0xFFFF_FFFF, keptID))
             var slot = Int(truncatingIfNeeded: hash) & mask
             while table[slot] != 0 { slot = (slot + 1) & mask }
-            table[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(index + 1)
+            table[slot] = entry
         }
     }
 

@@ -46,62 +46,100 @@ struct JournalReader {
         var others: [OtherRecord] = []
     }
 
+    /// Whether reading stops at the first bad line.
+    private let firstProblemOnly: Bool
+    /// The ids seen so far, of every kind.
+    private var duplicates: DuplicateFilter
+    /// The number of lines before the next text given to ``read(_:at:)``.
+    private var lineOffset = 0
+    /// The line of each skip day's record: a journal holds at most one per day.
+    private var skipLines: [CalendarDay: Int] = [:]
+
     /// Validates `text`, stopping at the first problem when `firstProblemOnly`.
     init(_ text: [UInt8], firstProblemOnly: Bool) {
+        self.init(expectingBytes: text.count, firstProblemOnly: firstProblemOnly)
+        text.withUnsafeBufferPointer { read($0, at: 0) }
+    }
+
+    /// A reader about to be given a journal of about `bytes` bytes in pieces, by ``read(_:at:)``.
+    init(expectingBytes bytes: Int, firstProblemOnly: Bool) {
+        self.firstProblemOnly = firstProblemOnly
+        // About 270 bytes a brew; the filter grows if there are more.
+        duplicates = DuplicateFilter(expecting: bytes / 256)
+        // Reserving only claims address space; pages are touched as brews arrive.
+        entries.reserveCapacity(bytes / 256)
+    }
+
+    /// Whether nothing more needs reading: loading found its one bad line.
+    var isFinished: Bool { firstProblemOnly && !problems.isEmpty }
+
+    /// Validates `text`, the next whole lines of the journal (each ended by a newline, except the
+    /// file's last line), which start at byte `offset` of the file. Byte ranges found are the
+    /// file's; line numbers continue from the text given before.
+    mutating func read(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) {
+        guard !isFinished else { return }
         let bounds = JournalReader.runBounds(text)
         let runs = Mutex([Run?](repeating: nil, count: bounds.count))
+        let firstProblemOnly = firstProblemOnly
+        // Read only, and only until concurrentPerform returns.
+        nonisolated(unsafe) let text = text
         DispatchQueue.concurrentPerform(iterations: bounds.count) { index in
-            let run = JournalReader.check(text, bounds[index], firstProblemOnly: firstProblemOnly)
+            let run = JournalReader.check(text, bounds[index], at: offset, firstProblemOnly: firstProblemOnly)
             runs.withLock { $0[index] = run }
         }
         let checked = runs.withLock { $0 }
-        let brews = checked.reduce(0) { $0 + ($1?.entries.count ?? 0) }
-        var duplicates = DuplicateFilter(expecting: brews)
-        entries.reserveCapacity(brews)
-        var lineOffset = 0
-        // The line of each skip day's record: a journal holds at most one per day.
-        var skipLines: [CalendarDay: Int] = [:]
         for case let run? in checked {
-            var found = run.problems.map { JournalProblem(line: $0.line + lineOffset, reason: $0.reason, range: $0.range) }
-            // Ids are unique across kinds, so the other records join the brews in line order.
-            var nextOther = run.others.startIndex
-            func admitOthers(before line: Int) {
-                while nextOther < run.others.endIndex, run.others[nextOther].line < line {
-                    let other = run.others[nextOther]
-                    nextOther += 1
-                    let line = lineOffset + other.line
-                    if let id = other.id, let problem = duplicates.admit(id, line: line) {
-                        found.append(JournalProblem(line: line, reason: problem.reason, range: other.range))
-                    } else if case let .skip(skip)? = other.entry, let first = skipLines[skip.day] {
-                        found.append(JournalProblem(line: line, reason: "a second skip record for \(skip.day) (first on line \(first))", range: other.range))
-                    } else if let entry = other.entry {
-                        if case let .skip(skip) = entry { skipLines[skip.day] = line }
-                        others.append(.init(entry: entry, start: other.range.lowerBound, end: other.range.upperBound))
-                    } else {
-                        unknownKindCount += 1
-                        if let id = other.id { unknownKindIDs.insert(id) }
-                    }
-                }
-            }
-            for (entry, line) in zip(run.entries, run.lines) {
-                if !run.others.isEmpty { admitOthers(before: line) }
-                if let problem = duplicates.admit(entry.id, line: lineOffset + line) {
-                    found.append(JournalProblem(line: lineOffset + line, reason: problem.reason, range: entry.start..<entry.end))
-                } else {
-                    entries.append(entry)
-                }
-            }
-            admitOthers(before: Int.max)
-            if !found.isEmpty {
-                found.sort { $0.line < $1.line }
-                problems += found
-                if firstProblemOnly {
-                    problems = [problems[0]]
-                    return
-                }
-            }
-            lineOffset += run.lineCount
+            absorb(run)
+            if isFinished { return }
         }
+    }
+
+    /// Joins one run's findings to what was read before it: ids are checked for duplicates
+    /// across kinds in line order, and a second skip record for a day is a problem.
+    private mutating func absorb(_ run: Run) {
+        let lineOffset = lineOffset
+        var found = run.problems.map { JournalProblem(line: $0.line + lineOffset, reason: $0.reason, range: $0.range) }
+        // Ids are unique across kinds, so the other records join the brews in line order.
+        var nextOther = run.others.startIndex
+        func admitOthers(before line: Int) {
+            while nextOther < run.others.endIndex, run.others[nextOther].line < line {
+                let other = run.others[nextOther]
+                nextOther += 1
+                let line = lineOffset + other.line
+                let problem = other.id.flatMap { id in
+                    entries.withUnsafeBufferPointer { kept in duplicates.admit(id, line: line, keptAt: nil) { kept[$0].id } }
+                }
+                if let problem {
+                    found.append(JournalProblem(line: line, reason: problem.reason, range: other.range))
+                } else if case let .skip(skip)? = other.entry, let first = skipLines[skip.day] {
+                    found.append(JournalProblem(line: line, reason: "a second skip record for \(skip.day) (first on line \(first))", range: other.range))
+                } else if let entry = other.entry {
+                    if case let .skip(skip) = entry { skipLines[skip.day] = line }
+                    others.append(.init(entry: entry, start: other.range.lowerBound, end: other.range.upperBound))
+                } else {
+                    unknownKindCount += 1
+                    if let id = other.id { unknownKindIDs.insert(id) }
+                }
+            }
+        }
+        for (entry, line) in zip(run.entries, run.lines) {
+            if !run.others.isEmpty { admitOthers(before: line) }
+            // The filter reads the brews' ids from `entries` rather than holding copies.
+            let problem = entries.withUnsafeBufferPointer { kept in
+                duplicates.admit(entry.id, line: lineOffset + line, keptAt: kept.count) { kept[$0].id }
+            }
+            if let problem {
+                found.append(JournalProblem(line: lineOffset + line, reason: problem.reason, range: entry.start..<entry.end))
+            } else {
+                entries.append(entry)
+            }
+        }
+        admitOthers(before: Int.max)
+        self.lineOffset += run.lineCount
+        guard !found.isEmpty else { return }
+        found.sort { $0.line < $1.line }
+        problems += found
+        if firstProblemOnly { problems = [problems[0]] }
     }
 
     /// Validates `text` for loading: its records, or the first bad line as `PATH:LINE: reason`.
@@ -113,19 +151,20 @@ struct JournalReader {
         return reader
     }
 
-    /// Checks the lines in `bounds`, stopping at the first bad one when `firstProblemOnly`.
-    private static func check(_ text: [UInt8], _ bounds: Range<Int>, firstProblemOnly: Bool) -> Run {
+    /// Checks the lines in `bounds` of `all` (which starts at byte `offset` of the file), stopping
+    /// at the first bad one when `firstProblemOnly`.
+    private static func check(_ all: UnsafeBufferPointer<UInt8>, _ bounds: Range<Int>, at offset: Int, firstProblemOnly: Bool) -> Run {
         var run = Run()
         // Reserving only claims address space; pages are touched as lines arrive.
         run.entries.reserveCapacity(bounds.count / 64)
         run.lines.reserveCapacity(bounds.count / 64)
-        text.withUnsafeBufferPointer { all in
+        do {
             let slice = UnsafeBufferPointer(rebasing: all[bounds])
             forEachLine(in: slice) { line in
                 guard !firstProblemOnly || run.problems.isEmpty else { return }
                 run.lineCount = line.number
-                let first = bounds.lowerBound == 0 && line.number == 1
-                let start = bounds.lowerBound + line.range.lowerBound
+                let first = offset == 0 && bounds.lowerBound == 0 && line.number == 1
+                let start = offset + bounds.lowerBound + line.range.lowerBound
                 switch checkLine(UnsafeBufferPointer(rebasing: slice[line.range]), terminated: line.terminated, first: first) {
                 case let .success(content):
                     switch content {
@@ -149,22 +188,21 @@ struct JournalReader {
 
     /// One range per core (at most eight; a single one for small texts), each ending just after
     /// a newline.
-    private static func runBounds(_ text: [UInt8]) -> [Range<Int>] {
+    private static func runBounds(_ all: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         let cores = min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        let runs = text.count < 256 * 1024 ? 1 : cores
+        let runs = all.count < 256 * 1024 ? 1 : cores
         var bounds: [Range<Int>] = []
         var start = 0
-        text.withUnsafeBufferPointer { all in
-            guard let base = all.baseAddress else { return }
+        if let base = all.baseAddress {
             for index in 1..<max(runs, 1) {
-                let target = max(start, text.count * index / runs)
-                guard target < text.count, let newline = memchr(base + target, 0x0A, text.count - target) else { break }
+                let target = max(start, all.count * index / runs)
+                guard target < all.count, let newline = memchr(base + target, 0x0A, all.count - target) else { break }
                 let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
                 bounds.append(start..<end)
                 start = end
             }
         }
-        bounds.append(start..<text.count)
+        bounds.append(start..<all.count)
         return bounds
     }
 }

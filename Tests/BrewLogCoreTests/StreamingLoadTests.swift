@@ -1,0 +1,199 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import BrewLogCore
+
+/// Real system calls, except that `read` returns at most `limit` bytes at a time and, after the
+/// first read of the journal, `change` may alter the file (another program ignoring the lock).
+final class ShortReads: SystemCalls {
+    let real = PosixSystemCalls()
+    let limit: Int
+    private let change: Mutex<(@Sendable () -> Void)?>
+
+    init(limit: Int, afterFirstRead change: (@Sendable () -> Void)? = nil) {
+        self.limit = limit
+        self.change = Mutex(change)
+    }
+
+    func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        let count = try real.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(limit)))
+        change.withLock { action in
+            action?()
+            action = nil
+        }
+        return count
+    }
+    func lstat(_ path: String) throws(SystemCallError) -> FileStatus { try real.lstat(path) }
+    func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(SystemCallError) -> Int32 { try real.open(path, flags, mode) }
+    func close(_ fd: Int32) { real.close(fd) }
+    func write(_ fd: Int32, from buffer: UnsafeRawBufferPointer) throws(SystemCallError) -> Int { try real.write(fd, from: buffer) }
+    func fsync(_ fd: Int32) throws(SystemCallError) { try real.fsync(fd) }
+    func rename(_ from: String, _ to: String) throws(SystemCallError) { try real.rename(from, to) }
+    func exchange(_ first: String, _ second: String) throws(SystemCallError) { try real.exchange(first, second) }
+    func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError) { try real.flock(fd, operation) }
+    func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError) { try real.mkdir(path, mode) }
+    func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError) { try real.chmod(path, mode) }
+    func unlink(_ path: String) throws(SystemCallError) { try real.unlink(path) }
+    func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus { try real.fstat(fd) }
+    func readlink(_ path: String) throws(SystemCallError) -> [UInt8] { try real.readlink(path) }
+    func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) { try real.fchmod(fd, mode) }
+    func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) throws(SystemCallError) { try real.fchown(fd, owner, group) }
+    func ftruncate(_ fd: Int32, _ length: Int) throws(SystemCallError) { try real.ftruncate(fd, length) }
+    func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
+        try real.pread(fd, into: buffer, at: offset)
+    }
+    func pwrite(_ fd: Int32, from buffer: UnsafeRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
+        try real.pwrite(fd, from: buffer, at: offset)
+    }
+}
+
+/// A brew line with `notes` (JSON-escaped by the caller) and id `id`.
+private func brew(_ id: String, day: Int, notes: String) -> String {
+    #"{"id":"\#(id)","date":"2026-11-\#(String(format: "%02d", day))T08:00:00+01:00","method":"V60","notes":"\#(notes)"}"#
+}
+
+/// Journals whose lines and characters fall across chunk boundaries when read a few bytes at a time.
+private let journals: [(name: String, text: String)] = [
+    ("plain lines", (1...9).map { brew("id\($0)", day: $0, notes: "note \($0)") + "\n" }.joined()),
+    ("multi-byte characters on every boundary", (1...9).map { brew("u\($0)", day: $0, notes: "caf\u{E9} \u{2615} \u{1D11E} \u{1F3FD}\u{200D}") + "\n" }.joined()),
+    ("CRLF line ends", (1...5).map { brew("crlf\($0)", day: $0, notes: "x") + "\r\n" }.joined()),
+    ("blank lines everywhere", "\n\n" + brew("b1", day: 1, notes: "a") + "\n\n   \n\t\r\n" + brew("b2", day: 2, notes: "b") + "\n\n"),
+    ("a line far longer than a chunk", brew("long1", day: 1, notes: String(repeating: "\u{E9}x", count: 40_000)) + "\n" + brew("long2", day: 2, notes: "short") + "\n"),
+    ("a last line without its newline", brew("t1", day: 1, notes: "a") + "\n" + brew("t2", day: 2, notes: "b")),
+    ("a bad line in the last chunk", (1...6).map { brew("bad\($0)", day: $0, notes: "n") + "\n" }.joined() + "{\"id\":\"bad7\",\"date\":\n"),
+    ("a duplicate id across chunks", brew("dup", day: 1, notes: String(repeating: "y", count: 300)) + "\n" + brew("other", day: 2, notes: "z") + "\n" + brew("dup", day: 3, notes: "again") + "\n"),
+    ("a byte order mark", "\u{FEFF}" + brew("bom", day: 1, notes: "a") + "\n"),
+    ("invalid UTF-8 split across a boundary", brew("ok", day: 1, notes: "fine") + "\n" + #"{"id":"broken","date":"2026-11-02T08:00:00+01:00","notes":"ab"# + "\u{FFFF}" + "\"}\n"),
+    ("only blank lines", String(repeating: "\n", count: 5000)),
+]
+
+/// What reading `text` whole, in memory, says: the reference every streamed load must agree with.
+private func wholeReading(_ text: [UInt8]) -> Result<[BrewRecord], JournalError> {
+    Result { () throws(JournalError) in
+        let reader = try JournalReader.records(of: text, path: "J")
+        return reader.entries.map { entry in
+            text.withUnsafeBufferPointer { bytes in
+                (try? BrewLineCodec.decode(UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.end]))) ?? BrewRecord(id: entry.id, timestamp: entry.timestamp)
+            }
+        }
+    }
+}
+
+/// Loads `path` with `chunk`-byte chunks through `system`.
+private func streamed(_ path: String, chunk: Int, system: any SystemCalls) -> Result<[BrewRecord], JournalError> {
+    Result { () throws(JournalError) in
+        let journal = try FileJournal(path: path, system: system).open(.reading, timeout: 1)
+        defer { journal.release() }
+        journal.chunkSize = chunk
+        return try journal.load().records
+    }
+}
+
+/// `error` with the journal's path replaced by `J`, to compare with the in-memory reading.
+private func described(_ result: Result<[BrewRecord], JournalError>, path: String) -> String {
+    switch result {
+    case let .success(records): "\(records)"
+    case let .failure(error): "\(error)".replacingOccurrences(of: path, with: "J")
+    }
+}
+
+@Suite("Loading streams the journal in chunks and agrees with reading it whole")
+struct StreamingLoadTests {
+    @Test("every chunk size and read size finds the same brews, or the same first bad line", arguments: journals.indices)
+    func agreesWithWholeReading(index: Int) throws {
+        let (name, text) = journals[index]
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", text)
+        let path = folder.file("j.jsonl")
+        let expected = described(wholeReading(Array(text.utf8)), path: path)
+        for chunk in [1, 2, 3, 7, 64, 1 << 20] {
+            for limit in [1, 5, 4096] {
+                let actual = described(streamed(path, chunk: chunk, system: ShortReads(limit: limit)), path: path)
+                #expect(actual == expected, "\(name), chunks of \(chunk), reads of \(limit)")
+            }
+        }
+    }
+
+    @Test("a bad line is reported as PATH:LINE with its line number counted across chunks")
+    func badLineNumber() throws {
+        let folder = TemporaryFolder()
+        let lines = (1...40).map { brew("n\($0)", day: $0 % 28 + 1, notes: "\($0)") } + ["not json"]
+        folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = streamed(folder.file("j.jsonl"), chunk: 50, system: ShortReads(limit: 33))
+        guard case let .failure(.malformedLine(path, line, _)) = result else {
+            Issue.record("expected a malformed line, got \(result)")
+            return
+        }
+        #expect(path == folder.file("j.jsonl"))
+        #expect(line == lines.count)
+    }
+
+    @Test("a journal that grows while it is read is read to its new end")
+    func growsWhileRead() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        folder.write("j.jsonl", brew("g1", day: 1, notes: "a") + "\n")
+        let added = brew("g2", day: 2, notes: "b") + "\n"
+        let system = ShortReads(limit: 10) {
+            guard let handle = FileHandle(forWritingAtPath: path) else { return }
+            handle.seekToEndOfFile()
+            handle.write(Data(added.utf8))
+            handle.closeFile()
+        }
+        let records = try streamed(path, chunk: 16, system: system).get()
+        #expect(records.map(\.id.rawValue) == ["g1", "g2"])
+    }
+
+    @Test("a journal cut short while it is read ends in an incomplete line, reported")
+    func shrinksWhileRead() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        folder.write("j.jsonl", brew("s1", day: 1, notes: "a") + "\n" + brew("s2", day: 2, notes: "b") + "\n")
+        let system = ShortReads(limit: 10) { _ = truncate(path, 70) }
+        let result = streamed(path, chunk: 16, system: system)
+        guard case let .failure(.malformedLine(_, line, reason)) = result else {
+            Issue.record("expected the cut line reported, got \(result)")
+            return
+        }
+        #expect(line == 1)
+        #expect(reason.hasPrefix("incomplete last line"))
+    }
+
+    @Test("a brew whose line was overwritten after the load comes with its id and date only, and no save writes")
+    func lineChangedAfterLoad() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        folder.write("j.jsonl", lineA + "\n" + lineB + "\n")
+        let journal = try writer(path)
+        defer { journal.release() }
+        let store = try fileStore(journal)
+        // Another program, ignoring the lock, writes over the second line in place.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seek(toFileOffset: UInt64(lineA.utf8.count + 1))
+        handle.write(Data(String(repeating: "x", count: lineB.utf8.count).utf8))
+        handle.closeFile()
+        let id = try #require(BrewID("bbbb00000002"))
+        let second = try #require(store.brew(id: id))
+        #expect(second.notes == "")
+        second.rating = 5
+        #expect(throws: JournalError.self) { try store.save() }
+        #expect(folder.text("j.jsonl")?.hasPrefix(lineA + "\nxxx") == true)
+    }
+
+    @Test("a rewrite after a streamed load copies untouched lines byte for byte")
+    func rewriteCopies() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        let text = lineA + "\n\n  \n" + lineB + "\r\n" + lineC + "\n"
+        folder.write("j.jsonl", text)
+        let journal = try writer(path)
+        defer { journal.release() }
+        journal.chunkSize = 7
+        let store = try fileStore(journal)
+        let id = try #require(BrewID("bbbb00000002"))
+        let second = try #require(store.brew(id: id))
+        store.remove(second)
+        try store.save()
+        #expect(folder.text("j.jsonl") == lineA + "\n\n  \n" + lineC + "\n")
+    }
+}
