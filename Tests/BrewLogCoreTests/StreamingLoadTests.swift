@@ -173,8 +173,11 @@ struct StreamingLoadTests {
         handle.write(Data(String(repeating: "x", count: lineB.utf8.count).utf8))
         handle.closeFile()
         let id = try #require(BrewID("bbbb00000002"))
+        #expect(store.journalReadFailure == nil)
         let second = try #require(store.brew(id: id))
         #expect(second.notes == "")
+        // What a reading command printed is then reported, not passed off as a success.
+        #expect(store.journalReadFailure?.contains("no longer hold the brew") == true)
         second.rating = 5
         #expect(throws: JournalError.self) { try store.save() }
         #expect(folder.text("j.jsonl")?.hasPrefix(lineA + "\nxxx") == true)

@@ -116,6 +116,16 @@ public final class JournalSnapshot: Sendable {
         }
     }
 
+    /// Why a validated line could not be read again as it was (a failing disk, or a program
+    /// writing into the file regardless of the lock), once that has happened; `nil` while every
+    /// brew made from a line was read whole.
+    public var readFailure: String? {
+        switch storage {
+        case .records: nil
+        case let .lines(source, _): source.failure
+        }
+    }
+
     /// Every brew's fields, in journal order.
     public var records: [BrewRecord] {
         (0..<count).map(record(at:))
@@ -129,4 +139,6 @@ protocol JournalLineSource: Sendable {
     func bytes(in range: Range<Int>) -> [UInt8]?
     /// Notes that the validated line in `range` no longer reads as it did.
     func lost(_ range: Range<Int>)
+    /// The first failure noted, if any.
+    var failure: String? { get }
 }

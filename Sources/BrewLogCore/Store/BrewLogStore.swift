@@ -275,6 +275,10 @@ public final class BrewLogStore {
         return id
     }
 
+    /// Why a brew read from the journal came back with only its id and date (see
+    /// ``JournalSnapshot/readFailure``): what a command that printed it must report.
+    public var journalReadFailure: String? { snapshot.readFailure }
+
     /// Whether a record of any kind has this id: a brew, a record of another kind, or a line of
     /// a kind this BrewLog does not know (ids are unique across all of them).
     public func isTaken(_ id: BrewID) -> Bool {

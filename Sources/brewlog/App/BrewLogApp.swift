@@ -121,6 +121,11 @@ struct BrewLogApp {
                 try Commands.run(spec, context(for: spec, parsed, configuration: configuration))
             }
             try finishOutput()
+            if let failure = sessionSlot.session?.store?.journalReadFailure {
+                // What was printed may hold a brew with only its id and date: not a success.
+                return report(CLIError.io("the journal changed while it was read: \(failure)",
+                                          hint: "run the command again; if it repeats, 'brewlog check' the journal"))
+            }
             if let failure = out.failure {
                 // The change is in the journal: say so, or a script that retries would repeat it.
                 let saved = sessionSlot.session?.savedChanges == true ? "; the journal was updated all the same" : ""
