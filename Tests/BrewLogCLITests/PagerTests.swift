@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The pager, driven through a real terminal: `script(1)` runs brewlog on a pseudo-terminal.
-@Suite("long output on a terminal goes through the pager")
+@Suite("long output on a terminal goes through the pager",
+       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) gives the pager a terminal"))
 struct PagerTests {
     /// A sandbox whose journal has enough brews for a long list.
     private func sandbox() -> Sandbox {
@@ -21,11 +22,9 @@ struct PagerTests {
         return runProcess("/usr/bin/script", ["-qec", quoted, "/dev/null"], environment: environment, directory: sandbox.home)
     }
 
-    private var scriptAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/script") }
 
     @Test("list, show, stats and help go through $PAGER on a terminal", arguments: [["list"], ["show", "last"], ["stats"], ["help", "add"], ["add", "--help"]])
     func paged(arguments: [String]) throws {
-        try #require(scriptAvailable, "script(1) is not installed")
         let sandbox = self.sandbox()
         let capture = sandbox.home + "/paged"
         let result = onTerminal(sandbox, arguments, pager: "tee \(capture) >/dev/null")
@@ -43,7 +42,6 @@ struct PagerTests {
         ([], "tee PAGED", ""),
     ] as [([String], String, String?)])
     func off(flags: [String], pager: String, configured: String?) throws {
-        try #require(scriptAvailable, "script(1) is not installed")
         let sandbox = self.sandbox()
         if let configured { sandbox.ok(["config", "set", "ui.pager", configured]) }
         let capture = sandbox.home + "/paged"
@@ -55,7 +53,6 @@ struct PagerTests {
 
     @Test("ui.pager wins over $PAGER")
     func configuredWins() throws {
-        try #require(scriptAvailable, "script(1) is not installed")
         let sandbox = self.sandbox()
         let capture = sandbox.home + "/configured"
         sandbox.ok(["config", "set", "ui.pager", "tee \(capture) >/dev/null"])
@@ -74,7 +71,6 @@ struct PagerTests {
 
     @Test("a pager that quits early is a closed pipe: exit 0, no error")
     func quitsEarly() throws {
-        try #require(scriptAvailable, "script(1) is not installed")
         let sandbox = self.sandbox()
         let result = onTerminal(sandbox, ["list"], pager: "head -c 10")
         #expect(result.status == 0, "\(result)")
@@ -83,7 +79,6 @@ struct PagerTests {
 
     @Test("writing commands and errors are never paged")
     func notForWrites() throws {
-        try #require(scriptAvailable, "script(1) is not installed")
         let sandbox = self.sandbox()
         let capture = sandbox.home + "/paged"
         #expect(onTerminal(sandbox, ["add", "-r", "4"], pager: "tee \(capture)").status == 0)
@@ -93,7 +88,6 @@ struct PagerTests {
 
     @Test("a pager that cannot run or fails is an I/O error naming it, not output silently lost", arguments: ["false", "/nonexistent-pager"])
     func failingPager(pager: String) throws {
-        try #require(scriptAvailable, "script(1) is not installed")
         let sandbox = self.sandbox()
         let result = onTerminal(sandbox, ["list"], pager: pager)
         #expect(result.status == 74, "\(result)")
