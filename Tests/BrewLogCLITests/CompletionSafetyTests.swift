@@ -48,7 +48,8 @@ struct CompletionSafetyTests {
             source "$1"
             COMP_WORDS=(brewlog show "$2"); COMP_CWORD=2
             _brewlog
-            printf '%s\\n' "${COMPREPLY[@]}"
+            # Each word as the shell reads it once inserted (journal values come quoted).
+            for word in "${COMPREPLY[@]}"; do eval "printf '%s\\\\n' $word"; done
             """
         let result = runProcess("/usr/bin/bash", ["-c", probe, "bash", script, typed],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
@@ -184,7 +185,8 @@ struct CompletionSafetyTests {
             source "$1"
             COMP_WORDS=(brewlog add --coffee ""); COMP_CWORD=3
             _brewlog
-            printf '%s\\n' "${COMPREPLY[@]}"
+            # Each word as the shell reads it once inserted (journal values come quoted).
+            for word in "${COMPREPLY[@]}"; do eval "printf '%s\\\\n' $word"; done
             """
         let result = runProcess("/usr/bin/bash", ["-c", probe, "bash", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)

@@ -71,7 +71,8 @@ struct CompletionTests {
             COMP_LINE="$1"; COMP_POINT=${#1}; shift
             COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
             _brewlog
-            printf '%s\\n' "${COMPREPLY[@]}"
+            # Each word as the shell reads it once inserted (journal values come quoted).
+            for word in "${COMPREPLY[@]}"; do eval "printf '%s\\\\n' $word"; done
             """
         let result = runProcess("/usr/bin/bash", ["-c", probe, "bash", script, home(line)] + words.map(home),
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
@@ -177,6 +178,12 @@ struct CompletionTests {
     func zshValues(kind: String, words: [String], expected: [String]) {
         guard let (result, _) = zsh("words=(\"$@\"); _brewlog_values \(kind) 'a value'", words) else { return }
         #expect(result.stdout == (["-X", "a value", "--"] + expected).map { "compadd:" + $0 + "\n" }.joined(), "\(result.stderr)")
+    }
+
+    @Test("zsh: the compadd options _arguments puts before an action's words are passed on, and the kind is still read")
+    func zshValuesUnderArguments() {
+        guard let (result, _) = zsh("words=(\"$@\"); _brewlog_values -J -default- methods 'a value'", ["brewlog", "add", "--method", ""]) else { return }
+        #expect(result.stdout == ["-J", "-default-", "-X", "a value", "--", "AeroPress", "V60"].map { "compadd:" + $0 + "\n" }.joined(), "\(result.stderr)")
     }
 
     @Test("zsh: each command's _arguments gets every option with its value's action", arguments: CompletionScripts.commands.map(\.name))

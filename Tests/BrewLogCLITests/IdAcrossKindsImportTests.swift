@@ -24,4 +24,13 @@ struct IdAcrossKindsImportTests {
         #expect(sandbox.journal == journal)
         #expect(sandbox.run(["check"]).status == 0)
     }
+
+    @Test("import --prefer incoming keeps a bag's own unknown keys, as it keeps a brew's")
+    func bagKeepsUnknownKeys() {
+        let bag = #"{"id":"bagbagbag001","kind":"bean","name":"K","weight_g":250,"mine":"precious"}"#
+        let sandbox = Sandbox(journal: bag + "\n")
+        sandbox.ok(["import", "-", "--prefer", "incoming"], stdin: #"{"id":"bagbagbag001","kind":"bean","name":"K","weight_g":300}"# + "\n")
+        #expect(sandbox.journal?.contains(#""weight_g":300"#) == true)
+        #expect(sandbox.journal?.contains(#""mine":"precious""#) == true, "\(sandbox.journal ?? "")")
+    }
 }

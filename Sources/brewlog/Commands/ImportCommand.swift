@@ -127,12 +127,20 @@ enum ImportCommand: BrewLogCommand {
             let differing = differingKeys(existing, entry)
             if differing.isEmpty {
                 outcome.skipped += 1
-            } else if prefer == .incoming, store.update(entry) {
+            } else if prefer == .incoming, store.update(keepingUnknownKeys(of: existing, in: entry)) {
                 outcome.replaced += 1
             } else {
                 outcome.conflicts.append((entry.id, differing))
             }
         }
+    }
+
+    /// `incoming` with the unknown keys of `existing`, as a brew taken with `--prefer incoming`
+    /// keeps its own: keys this BrewLog does not know are the journal's, never the file's.
+    private static func keepingUnknownKeys(of existing: JournalEntry, in incoming: JournalEntry) -> JournalEntry {
+        guard case let .bean(old) = existing, case var .bean(new) = incoming else { return incoming }
+        new.unknownFields = old.unknownFields
+        return .bean(new)
     }
 
     /// The keys in which two records of other kinds differ.

@@ -25,8 +25,11 @@ extension CompletionScripts {
             # _arguments shifted them) names the journal; its quoting is removed with (Q), which
             # evaluates nothing.
             _brewlog_values() {
-                local -a values line
-                local file= i kind=$1 description=$2
+                # _arguments puts its compadd options (-J group...) before the two words the
+                # action names: the kind and the description are the last two arguments.
+                local -a values line options
+                local file= i kind=${@[-2]} description=${@[-1]}
+                options=("${(@)@[1,-3]}")
                 line=("${(@)words}")
                 (( ${+_brewlog_words} )) && line=("${(@)_brewlog_words}")
                 for (( i = 1; i <= $#line; i++ )); do
@@ -41,7 +44,7 @@ extension CompletionScripts {
                     values=("${(@f)$(command brewlog __complete "$kind" 2>/dev/null)}")
                 fi
                 [[ $kind == ids ]] && values=(last "${(@)values}")
-                compadd -X "$description" -- "${(@)values:#}"
+                compadd "${(@)options}" -X "$description" -- "${(@)values:#}"
             }
 
             \(functions)_brewlog() {

@@ -30,7 +30,9 @@ enum CompletionScripts {
 
     /// The bash script. Candidates go through `_brewlog_offer`, which compares each with the word
     /// typed as plain text and adds it to `COMPREPLY` as it is (unlike `compgen -W`, nothing is
-    /// expanded, split or globbed); `compopt -o filenames` makes readline quote what it inserts.
+    /// expanded, split or globbed). Values from the journal are quoted with `printf %q` before
+    /// they are inserted (so `` `cmd` ``, `$HOME` or `~user` are inserted as text, never run or
+    /// expanded); file names get readline's own quoting (`compopt -o filenames`).
     ///
     /// bash splits words at `COMP_WORDBREAKS` (`:` and `=` among them), so `--file=/tmp` and an
     /// id `2026-11-29T08:00` arrive in pieces: `_brewlog_rejoin` joins the pieces that touch in
@@ -137,7 +139,9 @@ enum CompletionScripts {
                         while IFS= read -r value; do candidates+=("$value"); done < <(compgen -f -- "$typed")
                         ;;
                     journal)
-                        compopt -o filenames 2>/dev/null
+                        # Quoted here with printf %q, never by readline's filename quoting,
+                        # which leaves ` and $ alone and adds a / after a folder's name.
+                        quote=1
                         if [[ -n "$file" ]]; then
                             mapfile -t values < <(command brewlog --file "$file" __complete "$2" 2>/dev/null)
                         else
@@ -159,7 +163,7 @@ enum CompletionScripts {
             # the last piece bash split the word into (none when that piece is only break
             # characters, as the = of --file= is), read as the shell will read it.
             _brewlog_reply() {
-                local raw="$1" piece="${COMP_WORDS[COMP_CWORD]-}" keep="" i candidate
+                local rest raw="$1" piece="${COMP_WORDS[COMP_CWORD]-}" keep="" i candidate
                 for ((i = 0; i < ${#piece}; i++)); do
                     [[ "${COMP_WORDBREAKS-}" == *"${piece:i:1}"* ]] || break
                 done
@@ -169,12 +173,15 @@ enum CompletionScripts {
                     keep="$REPLY"
                 fi
                 for candidate in "${candidates[@]}"; do
-                    [[ "$candidate" == "$keep"* ]] && COMPREPLY+=("${candidate:${#keep}}")
+                    [[ "$candidate" == "$keep"* ]] || continue
+                    rest="${candidate:${#keep}}"
+                    [[ -n "$quote" && -n "$rest" ]] && printf -v rest '%q' "$rest"
+                    COMPREPLY+=("$rest")
                 done
             }
 
             _brewlog() {
-                local cur raw prev cmd="" file="" i cword REPLY typed
+                local cur raw prev cmd="" file="" i cword REPLY typed quote=""
                 local -a words opts candidates
                 COMPREPLY=()
                 _brewlog_rejoin
