@@ -36,6 +36,9 @@ struct BeanBagCodecTests {
         (#"{"id":"bean00000001","kind":"bean","name":"x","roaster":1}"#, #""roaster" must be a string, got a number"#),
         (#"{"id":"bean00000001","kind":"bean","name":"x","opened":"2026-11-05","finished":"2026-11-04"}"#, "a bean bag cannot be finished (2026-11-04) before it was opened (2026-11-05)"),
         (#"{"kind":"bean","name":"x"}"#, #"missing required key "id""#),
+        (#"{"id":"bean00000001","kind":"bean","name":"x","roasted":"2026-11-20","opened":"2026-11-10"}"#, "a bean bag cannot be opened (2026-11-10) before it was roasted (2026-11-20)"),
+        (#"{"id":"bean00000001","kind":"bean","name":"x","roasted":"2026-11-20","finished":"2026-11-10"}"#, "a bean bag cannot be finished (2026-11-10) before it was roasted (2026-11-20)"),
+        (#"{"id":"bean00000001","kind":"bean","name":"  "}"#, #""name" must hold some text"#),
     ])
     func refused(line: String, reason: String) {
         #expect(throws: LineProblem(reason)) { try KindedLineCodec.decode(line) }

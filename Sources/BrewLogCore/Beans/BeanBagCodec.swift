@@ -36,6 +36,17 @@ extension KindedLineCodec {
         if let opened = bag.opened, let finished = bag.finished, finished < opened {
             throw LineProblem("a bean bag cannot be finished (\(finished)) before it was opened (\(opened))")
         }
+        // The days in order, as the command line keeps them: a bag the other way round would
+        // show negative days off roast.
+        if let roasted = bag.roasted, let opened = bag.opened, opened < roasted {
+            throw LineProblem("a bean bag cannot be opened (\(opened)) before it was roasted (\(roasted))")
+        }
+        if let roasted = bag.roasted, let finished = bag.finished, finished < roasted {
+            throw LineProblem("a bean bag cannot be finished (\(finished)) before it was roasted (\(roasted))")
+        }
+        if bag.name.allSatisfy(\.isWhitespace) {
+            throw LineProblem("\"name\" must hold some text")
+        }
         return bag
     }
 

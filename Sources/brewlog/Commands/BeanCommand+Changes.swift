@@ -20,34 +20,55 @@ extension BeanCommand {
     }
 
     static func edit(_ reference: String, _ context: CommandContext) throws(CLIError) {
-        let edited = try context.session().write(creating: false) { store throws(CLIError) in
+        // Setting and clearing one field at once says two things: refused, as `edit` refuses it.
+        let setOptions = ["roaster": Option.roaster, "origin": Option.origin, "process": Option.process, "roasted": Option.roasted,
+                          "weight": Option.weight, "opened": Option.opened, "notes": Option.notes, "tags": Option.tag]
+        for field in context.arguments.all(Option.unset) {
+            if let option = setOptions[field], context.arguments.value(option) != nil {
+                throw context.usage("'--\(option.long)' and '--unset \(field)' contradict each other", hint: "give one of them")
+            }
+        }
+        let (edited, changed) = try context.session().write(creating: false) { store throws(CLIError) -> (BeanBag, Bool) in
             var bag = try resolve(reference, in: store, context)
+            let before = bag
             for field in context.arguments.all(Option.unset) {
                 try unset(field, on: &bag, context)
             }
             if let name = context.arguments.value(Option.name) { bag.name = try validName(name, context) }
             try applyFields(context, to: &bag)
             try checkDays(bag, context)
+            guard bag != before else { return (bag, false) }
             store.update(.bean(bag))
-            return bag
+            return (bag, true)
         }
         if context.quiet {
             context.out.line(edited.id.rawValue)
-        } else {
+        } else if changed {
             context.out.line("Edited bag \(edited.id.rawValue.terminalSafe) (\(edited.name.terminalSafe)).")
+        } else {
+            context.out.line("No changes to bag \(edited.id.rawValue.terminalSafe) (\(edited.name.terminalSafe)).")
         }
     }
 
     static func finish(_ reference: String, day text: String?, _ context: CommandContext) throws(CLIError) {
         let day = try text.map { (text: String) throws(CLIError) in try self.day(text, what: "<day>", context) } ?? today(context)
-        let finished = try context.session().write(creating: false) { store throws(CLIError) in
+        let (finished, before) = try context.session().write(creating: false) { store throws(CLIError) -> (BeanBag, CalendarDay?) in
             var bag = try resolve(reference, in: store, context)
+            let before = bag.finished
+            // A bag finished already keeps its day unless another is typed.
+            if before != nil && text == nil { return (bag, before) }
             bag.finished = day
             try checkDays(bag, context)
             store.update(.bean(bag))
-            return bag
+            return (bag, before)
         }
-        if !context.quiet {
+        if context.quiet {
+            context.out.line(finished.id.rawValue)
+        } else if let before, text == nil {
+            context.out.line("Bag \(finished.id.rawValue.terminalSafe) (\(finished.name.terminalSafe)) was finished on \(before) already; nothing changed.")
+        } else if let before, before != day {
+            context.out.line("Finished bag \(finished.id.rawValue.terminalSafe) (\(finished.name.terminalSafe)) on \(day) (it was finished on \(before)).")
+        } else {
             context.out.line("Finished bag \(finished.id.rawValue.terminalSafe) (\(finished.name.terminalSafe)) on \(day).")
         }
     }

@@ -11,7 +11,11 @@ extension BeanCommand {
             context.out.line("[" + usage.map { json($0, today: today) }.joined(separator: ",") + "]")
             return
         }
-        guard !context.quiet else { return }
+        if context.quiet {
+            // As `list -q` prints brews' ids: the bags' ids, one per line.
+            for entry in usage { context.out.line(entry.bag.id.rawValue) }
+            return
+        }
         guard !usage.isEmpty else {
             context.out.line(all ? "No bean bags yet: add one with 'brewlog bean add NAME --roasted DAY --weight G'."
                                  : "No open bean bags ('brewlog bean list --all' shows finished ones too).")
