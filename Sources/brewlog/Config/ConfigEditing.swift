@@ -18,7 +18,7 @@ enum ConfigEditing {
         } catch {
             throw CLIError(error)
         }
-        if let original, UTF8Check.firstInvalidOffset(in: original) != nil {
+        if let original, original.withUnsafeBufferPointer(firstInvalidUTF8Offset) != nil {
             throw CLIError(ConfigError.unreadable(path: file.path, reason: "it is not valid UTF-8, so it cannot be edited as text"))
         }
         let before = String(decoding: original ?? [], as: UTF8.self)

@@ -1,3 +1,5 @@
+import BrewLogCore
+
 /// A syntax error in a configuration file: the line it is on and what is wrong.
 struct ConfigSyntaxError: Error, Equatable, Sendable {
     /// The line, from 1.
@@ -31,7 +33,7 @@ struct ConfigParser {
 
     /// The document in `bytes`, or the first syntax error.
     static func parse(_ bytes: [UInt8]) throws(ConfigSyntaxError) -> ConfigDocument {
-        if let bad = UTF8Check.firstInvalidOffset(in: bytes) {
+        if let bad = bytes.withUnsafeBufferPointer(firstInvalidUTF8Offset) {
             throw ConfigSyntaxError(line: lineNumber(at: bad, in: bytes), message: ConfigSyntaxError.notUTF8)
         }
         if let nul = bytes.firstIndex(of: 0) {

@@ -15,6 +15,13 @@ func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>
 
 /// Whether `bytes` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
 func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    firstInvalidUTF8Offset(bytes) == nil
+}
+
+/// The offset of the first byte of `bytes` that does not belong to well-formed UTF-8 (RFC 3629:
+/// no overlongs, no surrogates, at most U+10FFFF), or `nil` when all of it is UTF-8: so a bad
+/// file is reported where it goes wrong, never silently repaired.
+public func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = 0
     let count = bytes.count
     while index < count {
@@ -30,13 +37,13 @@ func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         case 0xF0: length = 4; low = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; high = 0x8F
-        default: return false
+        default: return index
         }
-        guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return false }
+        guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return index }
         for offset in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[index + offset]) {
-            return false
+            return index
         }
         index += length
     }
-    return true
+    return nil
 }
