@@ -40,4 +40,28 @@ struct BeanEditTests {
         #expect(sandbox.ok(["bean", "list", "-q"]) == id + "\n")
         #expect(sandbox.ok(["bean", "finish", "Kenya", "-q"]) == id + "\n")
     }
+
+    @Test("a bag is found by a prefix unique among bags, whatever other kinds share it, and by its whole id before any name")
+    func lookup() {
+        let journal = [
+            #"{"id":"abcd00000001","kind":"bean","name":"K"}"#,
+            #"{"id":"abcd00000002","date":"2026-11-20T08:00:00+01:00","notes":""}"#,
+            #"{"id":"abcd00000003","kind":"skip","day":"2026-11-21"}"#,
+            #"{"id":"ffff00000009","kind":"bean","name":"abcd00000001"}"#,
+        ].joined(separator: "\n") + "\n"
+        let sandbox = Sandbox(journal: journal, runner: .inProcess)
+        #expect(sandbox.ok(["bean", "show", "abcd", "--json"]).contains(#""id":"abcd00000001""#))
+        #expect(sandbox.ok(["bean", "show", "abcd00000001", "--json"]).contains(#""name":"K""#))
+        #expect(sandbox.ok(["bean", "show", "ffff", "--json"]).contains(#""id":"ffff00000009""#))
+    }
+
+    @Test("grams used add up in decimal: 0.1 g and 0.2 g empty a 0.3 g bag without overdrawing it")
+    func decimalGrams() {
+        let sandbox = Sandbox(runner: .inProcess)
+        _ = sandbox.ok(["bean", "add", "F", "--weight", "0.3", "--opened", "2026-11-01", "-q"])
+        _ = sandbox.add(["-c", "F", "--dose", "0.1", "-d", "-1d"])
+        _ = sandbox.add(["-c", "F", "--dose", "0.2", "-d", "-1d"])
+        let list = sandbox.ok(["bean", "list"])
+        #expect(list.contains("0.3 g   0 g ") && !list.contains("0 g!"), "\(list)")
+    }
 }

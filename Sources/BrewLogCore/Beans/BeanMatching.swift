@@ -58,9 +58,11 @@ public struct BeanUsage: Sendable {
     /// Its brews, oldest first.
     public let brews: [BrewRecord]
 
-    /// The sum of its brews' doses, in grams (a brew without a dose adds nothing).
+    /// The sum of its brews' doses, in grams (a brew without a dose adds nothing), to the
+    /// microgram: binary fractions must not make 0.1 + 0.2 g more than a 0.3 g bag held.
     public var gramsUsed: Double {
-        brews.reduce(0) { $0 + ($1.doseGrams ?? 0) }
+        let sum = brews.reduce(0) { $0 + ($1.doseGrams ?? 0) }
+        return sum.isFinite && abs(sum) < 1e12 ? (sum * 1e6).rounded() / 1e6 : sum
     }
 
     /// The bag's weight less the grams used, or `nil` without a weight; negative when the brews

@@ -2,11 +2,14 @@ import BrewLogCore
 
 /// How `bean show`, `edit` and `finish` find the bag they are given.
 extension BeanCommand {
-    /// The bag `reference` names: the open bag of that name (ignoring case), else the one bag of
-    /// that name, else a bag id or unique prefix. Several bags of the name is a usage error that
+    /// The bag `reference` names: the bag with that whole id, else the open bag of that name
+    /// (ignoring case), else the one bag of that name, else the bag whose id it is a unique
+    /// prefix of (4 characters or more; other kinds' ids do not count). Several bags of the name is a usage error that
     /// lists their ids; nothing found exits 1.
     static func resolve(_ reference: String, in store: BrewLogStore, _ context: CommandContext) throws(CLIError) -> BeanBag {
         let bags = store.beanBags
+        // A whole id first: a bag named like another bag's id never hides that bag.
+        if let exact = bags.first(where: { $0.id.rawValue == reference }) { return exact }
         let named = bags.filter { $0.name.lowercased() == reference.lowercased() }
         let open = named.filter(\.isOpen)
         for (candidates, state) in [(open, "open "), (named, "")] where !candidates.isEmpty {
@@ -17,11 +20,13 @@ extension BeanCommand {
             }
             return candidates[0]
         }
-        do throws(BrewLookupError) {
-            if case let .entry(.bean(bag)) = try store.record(matching: reference) { return bag }
-        } catch {
-            if case .notFound = error {} else { throw CLIError(error, command: context.command) }
+        // A prefix is looked up among the bags only: a brew or skip day sharing it is no bag.
+        let prefixed = reference.utf8.count >= 4 ? bags.filter { $0.id.rawValue.hasPrefix(reference) } : []
+        if prefixed.count > 1 {
+            throw context.usage("id prefix '\(cappedForMessage(reference))' matches \(prefixed.count) bags: " + prefixed.map(\.id.rawValue).joined(separator: ", "),
+                                hint: "give more characters of the id")
         }
+        if let bag = prefixed.first { return bag }
         throw CLIError.notFound("no bean bag named '\(cappedForMessage(reference))' or with that id",
                                 hint: "'brewlog bean list --all' shows every bag")
     }
