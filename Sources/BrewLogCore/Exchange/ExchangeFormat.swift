@@ -11,11 +11,6 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     /// The CSV columns, which are the journal keys in ``BrewField`` order.
     public static let csvColumns = BrewField.allCases.map(\.journalKey)
 
-    /// The format a file name suggests: `.csv`, `.json`, else JSON Lines.
-    public init(fileName: String) {
-        self = ExchangeFormat(suggestedBy: fileName) ?? .jsonl
-    }
-
     /// The format a file name's extension names (`.csv`, `.json`, `.jsonl`, `.ndjson`), or `nil`.
     public init?(suggestedBy fileName: String) {
         let lower = fileName.lowercased()
