@@ -130,17 +130,10 @@ enum EditCommand: BrewLogCommand {
         let folders = [journal.directory, context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"]
         for folder in folders {
             let path = folder + "/" + name
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { continue }
-            let bytes = Array(notes.utf8)
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            let synced = fsync(fd) == 0
-            close(fd)
-            if written == bytes.count && synced {
+            if RescueFile.write(Array(notes.utf8), to: path) {
                 return .notFound("brew \(id) \(what) while the editor was open; nothing was written, and your notes are saved in \(path)",
                                  hint: "'brewlog edit ID --notes - < \(path)' puts them on a brew")
             }
-            unlink(path)
         }
         return .notFound("brew \(id) \(what) while the editor was open; nothing was written, and your notes could not be saved to a file; they were:\n\(notes)",
                          hint: "copy them from above")

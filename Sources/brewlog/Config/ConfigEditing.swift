@@ -60,16 +60,9 @@ enum ConfigEditing {
     /// Keeps the edited text in a new private file beside the config file and names it.
     private static func rescue(_ text: [UInt8], file: ConfigFile, _ context: CommandContext) -> CLIError {
         let path = file.path + ".edited-\(Int(context.now.timeIntervalSince1970))-\(getpid())"
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if fd >= 0 {
-            let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            let synced = fsync(fd) == 0
-            close(fd)
-            if written == text.count && synced {
-                return .editorFailed("the config file changed while the editor was open; nothing was written, and your text is saved in \(path)",
-                                     hint: "compare it with the config file, then run 'brewlog config edit' again")
-            }
-            unlink(path)
+        if RescueFile.write(text, to: path) {
+            return .editorFailed("the config file changed while the editor was open; nothing was written, and your text is saved in \(path)",
+                                 hint: "compare it with the config file, then run 'brewlog config edit' again")
         }
         return .editorFailed("the config file changed while the editor was open; nothing was written, and your text could not be saved",
                              hint: "run 'brewlog config edit' again")
