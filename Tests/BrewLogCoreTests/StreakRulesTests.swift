@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 @testable import BrewLogCore
 
 /// A calendar day the test names; records an issue for a bad literal.
@@ -328,5 +329,18 @@ struct StreakRulesTests {
                                       rules: StreakRules(restWeekdays: [0, 1, 2, 3, 4, 5]), today: day("9999-12-31"))
         #expect(calendar.runs.count == 2)
         #expect(calendar.summary.current == 1)
+    }
+}
+
+@Suite("Brew days in any order")
+struct BrewDayOrderTests {
+    @Test("the calendar's days are the same whether the journal is in date order or not", arguments: 0..<4)
+    func anyOrder(seed: Int) {
+        var rng = SeededRandomGenerator(seed: UInt64(seed))
+        let days = (0..<300).map { _ in Int.random(in: 19_000...19_400, using: &rng) }
+        let expected = Array(Set(days)).sorted()
+        #expect(StreakCalendar.uniqueSorted(days) == expected)
+        #expect(StreakCalendar.uniqueSorted(days.sorted()) == expected)
+        #expect(StreakCalendar.uniqueSorted(days.sorted().reversed()) == expected)
     }
 }

@@ -94,6 +94,17 @@ public final class JournalSnapshot: Sendable {
         }
     }
 
+    /// Calls `body` with a function giving the timestamp of brew `index`: for passes over every
+    /// brew, which would otherwise pay for reaching the storage once per brew.
+    func withTimestamps<Result>(_ body: ((Int) -> Timestamp) -> Result) -> Result {
+        switch storage {
+        case let .records(records):
+            return records.withUnsafeBufferPointer { buffer in body { buffer[$0].timestamp } }
+        case let .lines(_, entries):
+            return entries.withUnsafeBufferPointer { buffer in body { buffer[$0].timestamp } }
+        }
+    }
+
     /// Every field of brew `index`, decoded from its line on demand.
     public func record(at index: Int) -> BrewRecord {
         switch storage {

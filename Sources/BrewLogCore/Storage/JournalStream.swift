@@ -45,6 +45,7 @@ extension LockedJournal {
         var lastByte: UInt8?
         do throws(SystemCallError) {
             lastByte = try stream(fd, limit: readLimit, into: &reader)
+            reader.finish()
         } catch {
             throw .io(path: path, operation: "read", reason: error.description)
         }

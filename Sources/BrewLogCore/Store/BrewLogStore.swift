@@ -104,9 +104,11 @@ public final class BrewLogStore {
     /// only those are made into objects.
     public func brewsByDate(limit: Int?, where filter: (Timestamp) -> Bool) -> [Brew] {
         registry.access(\BrewLogStore.brews)
-        var chosen = slots.indices
-            .map { (position: $0, timestamp: timestamp(at: $0)) }
-            .filter { filter($0.timestamp) }
+        var chosen: [(position: Int, timestamp: Timestamp)] = []
+        forEachTimestamp { position, timestamp in
+            if filter(timestamp) { chosen.append((position, timestamp)) }
+        }
+        chosen = chosen
             .sorted { ($0.timestamp.date, $0.position) < ($1.timestamp.date, $1.position) }
         if let limit { chosen = Array(chosen.suffix(limit)) }
         return chosen.map { materialize($0.position) }
@@ -116,9 +118,8 @@ public final class BrewLogStore {
     public var newestBrew: Brew? {
         registry.access(\BrewLogStore.brews)
         var newest: (position: Int, date: Date)?
-        for position in slots.indices {
-            let date = timestamp(at: position).date
-            if newest.map({ date >= $0.date }) ?? true { newest = (position, date) }
+        forEachTimestamp { position, timestamp in
+            if newest.map({ timestamp.date >= $0.date }) ?? true { newest = (position, timestamp.date) }
         }
         return newest.map { materialize($0.position) }
     }
@@ -234,7 +235,7 @@ public final class BrewLogStore {
         if ChangeRegistry.isTracking {
             for brew in brews { body(brew.timestamp) }
         } else {
-            for position in slots.indices { body(timestamp(at: position)) }
+            forEachTimestamp { _, timestamp in body(timestamp) }
         }
     }
 
@@ -302,6 +303,19 @@ public final class BrewLogStore {
         switch slots[position] {
         case let .stored(index): snapshot.id(at: index)
         case let .live(brew): brew.id
+        }
+    }
+
+    /// Calls `body` with each brew's position and timestamp, in order, reaching the snapshot once
+    /// rather than once per brew (these passes run over every brew of a million-brew journal).
+    private func forEachTimestamp(_ body: (Int, Timestamp) -> Void) {
+        snapshot.withTimestamps { stored in
+            for position in slots.indices {
+                switch slots[position] {
+                case let .stored(index): body(position, stored(index))
+                case let .live(brew): body(position, brew.timestamp)
+                }
+            }
         }
     }
 

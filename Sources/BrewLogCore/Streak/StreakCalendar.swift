@@ -22,11 +22,7 @@ public struct StreakCalendar: Sendable {
     /// ignored) with `skipDays` bridging it, judged by `rules` on `today`.
     public init(brewDays days: some Sequence<CalendarDay>, skipDays skips: some Sequence<CalendarDay>,
                 rules: StreakRules, today: CalendarDay) {
-        var unique = Set<Int>()
-        for day in days where day <= today {
-            unique.insert(day.daysSinceEpoch)
-        }
-        let brewDays = unique.sorted()
+        let brewDays = StreakCalendar.uniqueSorted(days.lazy.filter { $0 <= today }.map(\.daysSinceEpoch))
         let skipDays = Set(skips.map(\.daysSinceEpoch))
         self.rules = rules
         self.today = today
@@ -50,6 +46,23 @@ public struct StreakCalendar: Sendable {
             weekly: rules.weeklyTarget.map { StreakCalendar.weekly(of: brewDays, target: $0, rules: rules, today: today) },
             todayStatus: brewedToday ? .brew : skipDays.contains(todayIndex) ? .skip : rules.isRestDay(today) ? .rest : .open,
             dayStartMinutes: rules.dayStartMinutes)
+    }
+
+    /// `days` without repeats, in order. A journal is nearly always in date order, so days that
+    /// already ascend are kept in one pass; only out-of-order input is sorted.
+    static func uniqueSorted(_ days: some Sequence<Int>) -> [Int] {
+        var result: [Int] = []
+        var ascending = true
+        for day in days where result.last != day {
+            if let last = result.last, day < last { ascending = false }
+            result.append(day)
+        }
+        guard !ascending else { return result }
+        result.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(result.count)
+        for day in result where unique.last != day { unique.append(day) }
+        return unique
     }
 
     /// What `day` was for the streak: a brew, rest or skip day, a missed day, or today still open.

@@ -9,9 +9,11 @@ import Darwin
 #endif
 
 /// The one way a journal's text is validated, for loading, `check` and `repair` alike: the lines
-/// are cut into runs at line boundaries (one per core, at most eight), each run is checked on its
-/// own thread, the runs are joined in order, and duplicate ids are found in one pass over the
-/// joined brews.
+/// are cut into runs at line boundaries, each run is checked on its own thread (ids hashed there
+/// too), the runs are joined in order, and duplicate ids are found in one pass over the joined
+/// brews. Text given in pieces (a streamed file) is joined one piece behind: the runs of a
+/// piece are joined while the next piece's runs are checked, so the one serial step overlaps the
+/// parallel ones; ``finish()`` joins the last.
 ///
 /// Loading stops at the first bad line of the file (``firstProblemOnly``); `check` and `repair`
 /// collect every one.
@@ -36,11 +38,12 @@ struct JournalReader {
         let id: BrewID?
     }
 
-    /// One run of lines, checked on its own: its brews and the line (in the run) of each, its
-    /// number of lines, and its problems.
+    /// One run of lines, checked on its own: its brews with the line (in the run) and id hash of
+    /// each, its number of lines, and its problems.
     private struct Run: Sendable {
         var entries: [JournalSnapshot.Entry] = []
         var lines: [Int] = []
+        var hashes: [UInt64] = []
         var lineCount = 0
         var problems: [JournalProblem] = []
         var others: [OtherRecord] = []
@@ -54,11 +57,14 @@ struct JournalReader {
     private var lineOffset = 0
     /// The line of each skip day's record: a journal holds at most one per day.
     private var skipLines: [CalendarDay: Int] = [:]
+    /// Runs checked but not yet joined (the last piece's).
+    private var waiting: [Run] = []
 
     /// Validates `text`, stopping at the first problem when `firstProblemOnly`.
     init(_ text: [UInt8], firstProblemOnly: Bool) {
         self.init(expectingBytes: text.count, firstProblemOnly: firstProblemOnly)
         text.withUnsafeBufferPointer { read($0, at: 0) }
+        finish()
     }
 
     /// A reader about to be given a journal of about `bytes` bytes in pieces, by ``read(_:at:)``.
@@ -75,22 +81,46 @@ struct JournalReader {
 
     /// Validates `text`, the next whole lines of the journal (each ended by a newline, except the
     /// file's last line), which start at byte `offset` of the file. Byte ranges found are the
-    /// file's; line numbers continue from the text given before.
+    /// file's; line numbers continue from the text given before. What was found is complete once
+    /// ``finish()`` is called.
     mutating func read(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) {
         guard !isFinished else { return }
         let bounds = JournalReader.runBounds(text)
         let runs = Mutex([Run?](repeating: nil, count: bounds.count))
         let firstProblemOnly = firstProblemOnly
+        let joining = waiting
+        waiting = []
         // Read only, and only until concurrentPerform returns.
         nonisolated(unsafe) let text = text
-        DispatchQueue.concurrentPerform(iterations: bounds.count) { index in
-            let run = JournalReader.check(text, bounds[index], at: offset, firstProblemOnly: firstProblemOnly)
-            runs.withLock { $0[index] = run }
+        withUnsafeMutablePointer(to: &self) { reader in
+            // Iteration 0 joins the runs of the text before (the reader's own state, which no other
+            // iteration touches); the others check this text's runs, which touch only `text`.
+            nonisolated(unsafe) let reader = reader
+            DispatchQueue.concurrentPerform(iterations: bounds.count + 1) { index in
+                guard index > 0 else {
+                    reader.pointee.absorb(joining)
+                    return
+                }
+                let run = JournalReader.check(text, bounds[index - 1], at: offset, firstProblemOnly: firstProblemOnly)
+                runs.withLock { $0[index - 1] = run }
+            }
         }
-        let checked = runs.withLock { $0 }
-        for case let run? in checked {
+        if !isFinished {
+            waiting = runs.withLock { $0 }.compactMap { $0 }
+        }
+    }
+
+    /// Joins the runs still waiting: after the last ``read(_:at:)``, before the findings are used.
+    mutating func finish() {
+        absorb(waiting)
+        waiting = []
+    }
+
+    /// Joins `runs` in order, stopping at the first problem when reading stops there.
+    private mutating func absorb(_ runs: [Run]) {
+        for run in runs {
+            guard !isFinished else { return }
             absorb(run)
-            if isFinished { return }
         }
     }
 
@@ -122,11 +152,12 @@ struct JournalReader {
                 }
             }
         }
-        for (entry, line) in zip(run.entries, run.lines) {
+        for (index, entry) in run.entries.enumerated() {
+            let line = run.lines[index]
             if !run.others.isEmpty { admitOthers(before: line) }
             // The filter reads the brews' ids from `entries` rather than holding copies.
             let problem = entries.withUnsafeBufferPointer { kept in
-                duplicates.admit(entry.id, line: lineOffset + line, keptAt: kept.count) { kept[$0].id }
+                duplicates.admit(entry.id, hash: run.hashes[index], line: lineOffset + line, keptAt: kept.count) { kept[$0].id }
             }
             if let problem {
                 found.append(JournalProblem(line: lineOffset + line, reason: problem.reason, range: entry.start..<entry.end))
@@ -158,6 +189,7 @@ struct JournalReader {
         // Reserving only claims address space; pages are touched as lines arrive.
         run.entries.reserveCapacity(bounds.count / 64)
         run.lines.reserveCapacity(bounds.count / 64)
+        run.hashes.reserveCapacity(bounds.count / 64)
         do {
             let slice = UnsafeBufferPointer(rebasing: all[bounds])
             forEachLine(in: slice) { line in
@@ -165,7 +197,15 @@ struct JournalReader {
                 run.lineCount = line.number
                 let first = offset == 0 && bounds.lowerBound == 0 && line.number == 1
                 let start = offset + bounds.lowerBound + line.range.lowerBound
-                switch checkLine(UnsafeBufferPointer(rebasing: slice[line.range]), terminated: line.terminated, first: first) {
+                let bytes = UnsafeBufferPointer(rebasing: slice[line.range])
+                // The common case first, without the detour through a `LineContent`.
+                if bytes.count <= longestLine, let brew = BrewLineFastPath.recognise(bytes) {
+                    run.entries.append(.init(id: brew.id, timestamp: brew.timestamp, start: start, end: start + bytes.count))
+                    run.lines.append(line.number)
+                    run.hashes.append(DuplicateFilter.hash(brew.id))
+                    return
+                }
+                switch checkLine(bytes, terminated: line.terminated, first: first) {
                 case let .success(content):
                     switch content {
                     case nil:
@@ -173,6 +213,7 @@ struct JournalReader {
                     case let .brew(id, timestamp)?:
                         run.entries.append(.init(id: id, timestamp: timestamp, start: start, end: start + line.range.count))
                         run.lines.append(line.number)
+                        run.hashes.append(DuplicateFilter.hash(id))
                     case let .entry(entry)?:
                         run.others.append(OtherRecord(line: line.number, range: start..<start + line.range.count, entry: entry, id: entry.id))
                     case let .unknownKind(id)?:
@@ -186,11 +227,12 @@ struct JournalReader {
         return run
     }
 
-    /// One range per core (at most eight; a single one for small texts), each ending just after
-    /// a newline.
+    /// Up to four ranges per core (a single one for small texts), each ending just after a newline.
     private static func runBounds(_ all: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         let cores = min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        let runs = all.count < 256 * 1024 ? 1 : cores
+        // Four runs a core, of at least 64 KiB, so the threads finish together even while one of
+        // them also joins the text before.
+        let runs = all.count < 256 * 1024 ? 1 : min(4 * cores, all.count / (64 * 1024))
         var bounds: [Range<Int>] = []
         var start = 0
         if let base = all.baseAddress {

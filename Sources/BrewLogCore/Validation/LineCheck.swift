@@ -28,6 +28,7 @@ func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool, first: Bool
         return .failure(LineProblem("the line is \(text.count) bytes long, more than the 16 MiB a journal line may be"))
     }
     if isBlank(text) { return .success(nil) }
+    if let brew = BrewLineFastPath.recognise(text) { return .success(.brew(id: brew.id, timestamp: brew.timestamp)) }
     let problem: LineProblem
     do throws(LineProblem) {
         let brew = try BrewLineCodec.validate(text)
