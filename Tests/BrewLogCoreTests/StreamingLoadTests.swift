@@ -72,8 +72,9 @@ private func wholeReading(_ text: [UInt8]) -> Result<[BrewRecord], JournalError>
     Result { () throws(JournalError) in
         let reader = try JournalReader.records(of: text, path: "J")
         return reader.entries.map { entry in
-            text.withUnsafeBufferPointer { bytes in
-                (try? BrewLineCodec.decode(UnsafeBufferPointer(rebasing: bytes[entry.start..<entry.end]))) ?? BrewRecord(id: entry.id, timestamp: entry.timestamp)
+            let end = text[entry.start...].firstIndex(of: 0x0A) ?? text.endIndex
+            return text.withUnsafeBufferPointer { bytes in
+                (try? BrewLineCodec.decode(UnsafeBufferPointer(rebasing: bytes[entry.start..<end]))) ?? BrewRecord(id: entry.id, timestamp: entry.timestamp)
             }
         }
     }

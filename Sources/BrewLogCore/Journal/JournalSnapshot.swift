@@ -3,7 +3,7 @@ import Foundation
 /// The brews a journal holds, read and validated but not yet turned into `Brew` objects, and its
 /// records of other kinds (``entries``; few, so they are decoded at once).
 ///
-/// A file journal keeps each brew's id, timestamp and place in the file (48 bytes a brew; not the
+/// A file journal keeps each brew's id, timestamp and place in the file (32 bytes a brew; not the
 /// text) and reads and decodes a brew's line only when it is asked for it, so commands that need
 /// only ids and dates (`streak`, `add`, `edit last`) never build a million objects nor hold the file.
 public final class JournalSnapshot: Sendable {
@@ -12,31 +12,33 @@ public final class JournalSnapshot: Sendable {
         case lines(source: any JournalLineSource, entries: [Entry])
     }
 
-    /// One validated line: where it is in the file, and the two fields read eagerly. Packed into
-    /// 40 bytes (a million brews are held at once): a line is at most 16 MiB and a UTC offset
-    /// less than a day, so both fit in 32 bits.
+    /// One validated line: where it starts in the file, and the two fields read eagerly. Packed
+    /// into 32 bytes (a million brews are held at once): the line's start takes 48 bits (256 TiB)
+    /// and the UTC offset, whole minutes as every journal date writes it (`±HH:MM`), the other 16.
+    /// The line's end is not kept: it is the first newline after the start, found when the line
+    /// is read again.
     struct Entry {
         let id: BrewID
         private let seconds: Double
-        let start: Int
-        private let length: UInt32
-        private let utcOffset: Int32
+        private let packed: UInt64
 
-        init(id: BrewID, timestamp: Timestamp, start: Int, end: Int) {
+        init(id: BrewID, timestamp: Timestamp, start: Int) {
             self.id = id
             seconds = timestamp.date.timeIntervalSinceReferenceDate
-            utcOffset = Int32(clamping: timestamp.utcOffsetSeconds)
-            self.start = start
-            length = UInt32(clamping: end - start)
+            let minutes = Int16(clamping: timestamp.utcOffsetSeconds / 60)
+            packed = UInt64(truncatingIfNeeded: start) & Entry.startMask | UInt64(UInt16(bitPattern: minutes)) << 48
         }
+
+        private static let startMask: UInt64 = 0xFFFF_FFFF_FFFF
+
+        /// Where the line starts in the file.
+        var start: Int { Int(packed & Entry.startMask) }
 
         /// The brew's date, as read.
         var timestamp: Timestamp {
-            Timestamp(date: Date(timeIntervalSinceReferenceDate: seconds), utcOffsetSeconds: Int(utcOffset))
+            let minutes = Int16(bitPattern: UInt16(truncatingIfNeeded: packed >> 48))
+            return Timestamp(date: Date(timeIntervalSinceReferenceDate: seconds), utcOffsetSeconds: Int(minutes) * 60)
         }
-
-        /// Where the line ends (before its newline).
-        var end: Int { start + Int(length) }
     }
 
     /// One validated record of another kind and where its line is in the text.
@@ -116,11 +118,11 @@ public final class JournalSnapshot: Sendable {
             // only a failing disk, or a program writing into the file regardless of the lock, can
             // make it unreadable now. The brew is then given with only its id and date, and the
             // source remembers the failure, so a save refuses to write anything.
-            guard let line = source.bytes(in: entry.start..<entry.end),
+            guard let line = source.line(at: entry.start),
                   let record = try? line.withUnsafeBufferPointer({ bytes throws(LineProblem) in try BrewLineCodec.decode(bytes) }),
                   record.id == entry.id
             else {
-                source.lost(entry.start..<entry.end)
+                source.lost(at: entry.start)
                 return BrewRecord(id: entry.id, timestamp: entry.timestamp)
             }
             return record
@@ -146,10 +148,10 @@ public final class JournalSnapshot: Sendable {
 /// Where a file journal's validated lines can be read again: `nil` if the bytes can no longer be
 /// read.
 protocol JournalLineSource: Sendable {
-    /// The bytes of the file in `range`.
-    func bytes(in range: Range<Int>) -> [UInt8]?
-    /// Notes that the validated line in `range` no longer reads as it did.
-    func lost(_ range: Range<Int>)
+    /// The line that starts at byte `start` of the file, without its newline.
+    func line(at start: Int) -> [UInt8]?
+    /// Notes that the validated line at `start` no longer reads as it did.
+    func lost(at start: Int)
     /// The first failure noted, if any.
     var failure: String? { get }
 }

@@ -19,7 +19,7 @@ extension LockedJournal {
         for record in changes.inserted {
             let line = try line(for: record)
             let start = startSize + text.utf8.count
-            entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: start + line.utf8.count))
+            entries.append(.init(id: record.id, timestamp: record.timestamp, start: start))
             text += line + "\n"
         }
         for entry in changes.insertedEntries {

@@ -67,11 +67,11 @@ extension LockedJournal {
                     let start = output.total
                     if let entry, let (record, text) = updated[entry.id] {
                         try output.write(text)
-                        entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: output.total))
+                        entries.append(.init(id: record.id, timestamp: record.timestamp, start: start))
                     } else {
                         try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
                         if let entry {
-                            entries.append(.init(id: entry.id, timestamp: entry.timestamp, start: start, end: output.total))
+                            entries.append(.init(id: entry.id, timestamp: entry.timestamp, start: start))
                         }
                     }
                     try output.write("\n")
@@ -80,7 +80,7 @@ extension LockedJournal {
             for (record, text) in inserted {
                 let start = output.total
                 try output.write(text)
-                entries.append(.init(id: record.id, timestamp: record.timestamp, start: start, end: output.total))
+                entries.append(.init(id: record.id, timestamp: record.timestamp, start: start))
                 try output.write("\n")
             }
             for (entry, text) in insertedEntries {

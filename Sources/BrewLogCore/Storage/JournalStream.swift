@@ -117,14 +117,23 @@ final class FileLineSource: JournalLineSource {
     /// Why a line could not be read again as it was validated, if one could not.
     var failure: String? { firstFailure.withLock { $0 } }
 
-    func lost(_ range: Range<Int>) {
-        firstFailure.withLock { $0 = $0 ?? "the bytes \(range.lowerBound)..<\(range.upperBound) no longer hold the brew validated there (another program wrote into the journal regardless of its lock)" }
+    func lost(at start: Int) {
+        firstFailure.withLock { $0 = $0 ?? "the bytes from \(start) on no longer hold the brew validated there (another program wrote into the journal regardless of its lock)" }
     }
 
-    func bytes(in range: Range<Int>) -> [UInt8]? {
+    /// Reads a few hundred bytes, then four times as many while no newline has come: a brew's
+    /// line is about 270 bytes, and at most ``longestLine``.
+    func line(at start: Int) -> [UInt8]? {
+        var size = 512
         do throws(SystemCallError) {
-            let bytes = try read(range)
-            return bytes.count == range.count ? bytes : nil
+            while true {
+                let bytes = try read(start..<start + size)
+                if let newline = bytes.firstIndex(of: 0x0A) { return Array(bytes[..<newline]) }
+                // The file's end: a last line without its newline.
+                if bytes.count < size { return bytes.isEmpty ? nil : bytes }
+                guard size <= longestLine else { return nil }
+                size *= 4
+            }
         } catch {
             firstFailure.withLock { $0 = $0 ?? "\(error.call): \(error)" }
             return nil

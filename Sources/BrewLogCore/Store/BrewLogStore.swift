@@ -35,8 +35,10 @@ public final class BrewLogStore {
     var memo: (version: Int, today: CalendarDay, nextBrewMoment: Date?, calendar: StreakCalendar)?
 
     /// One brew of the store: still only in the snapshot (by its index there), or an object.
+    /// Eight bytes, a million of them held at once: the index fits in 32 bits, since a journal of
+    /// four billion brews would need more than 128 GB for its entries before it got here.
     private enum Slot {
-        case stored(Int)
+        case stored(UInt32)
         case live(Brew)
     }
 
@@ -71,7 +73,7 @@ public final class BrewLogStore {
         let loaded = try journal.load()
         detachAll()
         snapshot = loaded
-        slots = (0..<loaded.count).map(Slot.stored)
+        slots = (0..<loaded.count).map { Slot.stored(UInt32(truncatingIfNeeded: $0)) }
         storedCount = loaded.count
         storedEntries = loaded.entries
         entryIndex = EntryIndex(storedEntries)
@@ -301,7 +303,7 @@ public final class BrewLogStore {
 
     private func id(at position: Int) -> BrewID {
         switch slots[position] {
-        case let .stored(index): snapshot.id(at: index)
+        case let .stored(index): snapshot.id(at: Int(index))
         case let .live(brew): brew.id
         }
     }
@@ -312,7 +314,7 @@ public final class BrewLogStore {
         snapshot.withTimestamps { stored in
             for position in slots.indices {
                 switch slots[position] {
-                case let .stored(index): body(position, stored(index))
+                case let .stored(index): body(position, stored(Int(index)))
                 case let .live(brew): body(position, brew.timestamp)
                 }
             }
@@ -321,7 +323,7 @@ public final class BrewLogStore {
 
     private func timestamp(at position: Int) -> Timestamp {
         switch slots[position] {
-        case let .stored(index): snapshot.timestamp(at: index)
+        case let .stored(index): snapshot.timestamp(at: Int(index))
         case let .live(brew): brew.timestamp
         }
     }
@@ -333,7 +335,7 @@ public final class BrewLogStore {
         case let .live(brew):
             return brew
         case let .stored(index):
-            let brew = Brew(record: snapshot.record(at: index))
+            let brew = Brew(record: snapshot.record(at: Int(index)))
             brew.attach(to: changeLog)
             slots[position] = .live(brew)
             storedCount -= 1

@@ -25,11 +25,11 @@ struct DuplicateFilter {
     private static let salt = UInt64.random(in: 0...UInt64.max)
     private static let own: UInt64 = 1 << 31
 
-    /// A filter for about `records` records (sized once rather than grown and rehashed).
+    /// A filter for about `records` records (sized once rather than grown and rehashed). The table
+    /// is filled to at most three quarters, and its size is not rounded up to a power of two (a
+    /// slot is picked by multiplying, not masking): at a million brews that is 11 MB, not 17.
     init(expecting records: Int = 0) {
-        var capacity = 16
-        while capacity < records * 2 { capacity <<= 1 }
-        table = [UInt64](repeating: 0, count: capacity)
+        table = [UInt64](repeating: 0, count: max(16, records + records / 3 + 1))
         keptLines.reserveCapacity(records)
     }
 
@@ -49,16 +49,15 @@ struct DuplicateFilter {
     /// ``admit(_:line:keptAt:keptID:)`` for an id whose ``hash(_:)`` is known already (the
     /// reader hashes ids on the threads that check lines, so the one serial pass only probes).
     mutating func admit(_ id: BrewID, hash: UInt64, line: Int, keptAt kept: Int?, keptID: (Int) -> BrewID) -> LineProblem? {
-        if (admitted + 1) * 2 > table.count { grow(keptID) }
-        let mask = table.count - 1
+        if (admitted + 1) * 4 > table.count * 3 { grow(keptID) }
         let fingerprint = hash & 0xFFFF_FFFF_0000_0000
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var slot = DuplicateFilter.slot(of: hash, in: table.count)
         while table[slot] != 0 {
             let reference = table[slot] & 0xFFFF_FFFF
             if table[slot] & 0xFFFF_FFFF_0000_0000 == fingerprint, self.id(reference, keptID) == id {
                 return LineProblem("duplicate id '\(id)' (first on line \(self.line(reference)))")
             }
-            slot = (slot + 1) & mask
+            slot = slot + 1 == table.count ? 0 : slot + 1
         }
         admitted += 1
         if let kept {
@@ -87,13 +86,18 @@ struct DuplicateFilter {
     private mutating func grow(_ keptID: (Int) -> BrewID) {
         let old = table
         table = [UInt64](repeating: 0, count: table.count * 2)
-        let mask = table.count - 1
         for entry in old where entry != 0 {
             let hash = DuplicateFilter.hash(id(entry & 0xFFFF_FFFF, keptID))
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while table[slot] != 0 { slot = (slot + 1) & mask }
+            var slot = DuplicateFilter.slot(of: hash, in: table.count)
+            while table[slot] != 0 { slot = slot + 1 == table.count ? 0 : slot + 1 }
             table[slot] = entry
         }
+    }
+
+    /// The first slot to probe for `hash` in a table of `count` slots: the low 32 bits scaled to
+    /// the table (the high 32 are the fingerprint kept in the slot).
+    private static func slot(of hash: UInt64, in count: Int) -> Int {
+        Int(truncatingIfNeeded: (hash & 0xFFFF_FFFF) &* UInt64(count) >> 32)
     }
 
     /// A salted hash of the id's UTF-8, eight bytes at a time: each word is mixed in with a

@@ -43,6 +43,7 @@ struct JournalReader {
     private struct Run: Sendable {
         var entries: [JournalSnapshot.Entry] = []
         var lines: [Int] = []
+        var lengths: [Int] = []
         var hashes: [UInt64] = []
         var lineCount = 0
         var problems: [JournalProblem] = []
@@ -160,7 +161,7 @@ struct JournalReader {
                 duplicates.admit(entry.id, hash: run.hashes[index], line: lineOffset + line, keptAt: kept.count) { kept[$0].id }
             }
             if let problem {
-                found.append(JournalProblem(line: lineOffset + line, reason: problem.reason, range: entry.start..<entry.end))
+                found.append(JournalProblem(line: lineOffset + line, reason: problem.reason, range: entry.start..<entry.start + run.lengths[index]))
             } else {
                 entries.append(entry)
             }
@@ -190,6 +191,7 @@ struct JournalReader {
         run.entries.reserveCapacity(bounds.count / 64)
         run.lines.reserveCapacity(bounds.count / 64)
         run.hashes.reserveCapacity(bounds.count / 64)
+        run.lengths.reserveCapacity(bounds.count / 64)
         do {
             let slice = UnsafeBufferPointer(rebasing: all[bounds])
             forEachLine(in: slice) { line in
@@ -200,8 +202,9 @@ struct JournalReader {
                 let bytes = UnsafeBufferPointer(rebasing: slice[line.range])
                 // The common case first, without the detour through a `LineContent`.
                 if bytes.count <= longestLine, let brew = BrewLineFastPath.recognise(bytes) {
-                    run.entries.append(.init(id: brew.id, timestamp: brew.timestamp, start: start, end: start + bytes.count))
+                    run.entries.append(.init(id: brew.id, timestamp: brew.timestamp, start: start))
                     run.lines.append(line.number)
+                    run.lengths.append(bytes.count)
                     run.hashes.append(DuplicateFilter.hash(brew.id))
                     return
                 }
@@ -211,8 +214,9 @@ struct JournalReader {
                     case nil:
                         break
                     case let .brew(id, timestamp)?:
-                        run.entries.append(.init(id: id, timestamp: timestamp, start: start, end: start + line.range.count))
+                        run.entries.append(.init(id: id, timestamp: timestamp, start: start))
                         run.lines.append(line.number)
+                        run.lengths.append(line.range.count)
                         run.hashes.append(DuplicateFilter.hash(id))
                     case let .entry(entry)?:
                         run.others.append(OtherRecord(line: line.number, range: start..<start + line.range.count, entry: entry, id: entry.id))
