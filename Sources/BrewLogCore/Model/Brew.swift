@@ -209,27 +209,37 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     // inside the lock costs several times the lock itself, and every read and write goes here.
     // The key path of the property is only what the registry files reads and changes under.
 
+    /// Reports the read when a tracking scope runs on this thread, then reads under the lock.
+    /// The key path is an autoclosure: outside a scope (almost always) it is never made.
     @inline(__always)
-    private func read<Value>(_ property: KeyPath<Brew, Value>, _ get: (borrowing BrewRecord) -> Value) -> Value {
+    private func read<Value>(_ property: @autoclosure () -> KeyPath<Brew, Value>, _ get: (borrowing BrewRecord) -> Value) -> Value {
         if ChangeRegistry.isTracking {
-            registry.access(property)
+            registry.access(property())
         }
         return storage.withLock { get($0.record) }
     }
 
+    /// Stores `newValue` when it differs, tells the store's change log, and returns the registry
+    /// to tell only when someone observes this brew.
+    ///
+    /// The write that nobody observes is the hot path (`edit`, an import, a load's fix-ups), so it
+    /// takes the lock once and retains nothing: the change log is told inside the lock (it never
+    /// calls back into a brew, so the lock order brew → change log cannot deadlock), and the key
+    /// path, which costs a runtime call to materialise, is made only when there are observers.
+    /// Observers are told outside the lock, since their `onChange` may read or write this brew.
     @inline(__always)
     private func write<Value: Equatable & Sendable>(
-        _ property: KeyPath<Brew, Value>, _ field: BrewField, _ newValue: Value,
+        _ property: @autoclosure () -> KeyPath<Brew, Value>, _ field: BrewField, _ newValue: Value,
         get: (borrowing BrewRecord) -> Value, set: (inout BrewRecord, Value) -> Void
     ) {
-        let (changed, owner, registry) = storage.withLock { storage -> (Bool, ChangeLog?, ChangeRegistry?) in
-            guard get(storage.record) != newValue else { return (false, nil, nil) }
+        let observed = storage.withLock { storage -> ChangeRegistry? in
+            guard get(storage.record) != newValue else { return nil }
             set(&storage.record, newValue)
-            return (true, storage.owner, storage.registry)
+            storage.owner?.noteChanged(id, field)
+            // No registry, or one nobody observes, means there is nobody to tell.
+            guard storage.registry?.hasObservers == true else { return nil }
+            return storage.registry
         }
-        guard changed else { return }
-        owner?.noteChanged(id, field)
-        // No registry yet means nobody ever tracked this brew, so there is nobody to tell.
-        registry?.didChange(property)
+        observed?.didChange(property())
     }
 }

@@ -46,7 +46,7 @@ public final class ChangeRegistry: Sendable {
     public func didChange(_ keyPath: AnyKeyPath) {
         // With no observer at all (the common case) nothing is hashed and no lock is taken. An
         // observer being installed on another thread meanwhile sees the value written already.
-        guard installed.load(ordering: .acquiring) > 0 else { return }
+        guard hasObservers else { return }
         let keyPath = PropertyKey(keyPath)
         let triggered = state.withLock { state -> [TrackingRegistration] in
             defer { installed.store(state.observers.count, ordering: .releasing) }
@@ -64,6 +64,13 @@ public final class ChangeRegistry: Sendable {
         for registration in triggered {
             registration.fire()
         }
+    }
+
+    /// Whether any one-shot observer is installed: when not, ``didChange(_:)`` has nothing to do,
+    /// and a setter need not even make the key path it would pass.
+    @inline(__always)
+    var hasObservers: Bool {
+        installed.load(ordering: .acquiring) > 0
     }
 
     /// Runs `mutation`, then reports a change of `keyPath`.
