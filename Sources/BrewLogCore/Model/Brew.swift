@@ -160,30 +160,42 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// Applies `change` to a copy of the record, validates the result, then writes each field
-    /// that differs through its tracked setter. On a validation error nothing is written.
+    /// `change` altered through its tracked setter. On a validation error nothing is written.
+    ///
+    /// Only the fields `change` altered are written, so a write another thread makes to any
+    /// other field meanwhile is kept rather than overwritten with the copy's older value.
     public func update(validating change: (inout BrewRecord) -> Void) throws(InvalidFieldError) {
-        var edited = storage.withLock { $0.record }
+        let original = storage.withLock { $0.record }
+        var edited = original
         change(&edited)
         edited.id = id
         try edited.validate()
-        assign(edited)
+        assign(edited, alteredSince: original)
     }
 
     /// Writes every field of `record` (but the id) through its tracked setter, so only the fields
     /// that differ are reported as changed. Not validated: use ``update(validating:)`` for user input.
     public func assign(_ record: BrewRecord) {
-        timestamp = record.timestamp
-        rating = record.rating
-        notes = record.notes
-        method = record.method
-        coffee = record.coffee
-        doseGrams = record.doseGrams
-        waterGrams = record.waterGrams
-        yieldGrams = record.yieldGrams
-        grind = record.grind
-        temperatureCelsius = record.temperatureCelsius
-        brewTimeSeconds = record.brewTimeSeconds
-        tags = record.tags
+        assign(record, alteredSince: nil)
+    }
+
+    /// Writes the fields of `record` that differ from `original` (all of them without one).
+    private func assign(_ record: BrewRecord, alteredSince original: BrewRecord?) {
+        func altered<Value: Equatable>(_ field: (BrewRecord) -> Value) -> Bool {
+            original.map { field($0) != field(record) } ?? true
+        }
+        if altered(\.timestamp) { timestamp = record.timestamp }
+        if altered(\.rating) { rating = record.rating }
+        if altered(\.notes) { notes = record.notes }
+        if altered(\.method) { method = record.method }
+        if altered(\.coffee) { coffee = record.coffee }
+        if altered(\.doseGrams) { doseGrams = record.doseGrams }
+        if altered(\.waterGrams) { waterGrams = record.waterGrams }
+        if altered(\.yieldGrams) { yieldGrams = record.yieldGrams }
+        if altered(\.grind) { grind = record.grind }
+        if altered(\.temperatureCelsius) { temperatureCelsius = record.temperatureCelsius }
+        if altered(\.brewTimeSeconds) { brewTimeSeconds = record.brewTimeSeconds }
+        if altered(\.tags) { tags = record.tags }
     }
 
     /// `Brew(id, date)` for debugging.
