@@ -234,9 +234,10 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     /// Stores `newValue` when it differs, tells the store's change log, and returns the registry
     /// to tell only when someone observes this brew.
     ///
-    /// The write that nobody observes is the common one, so it takes the lock once and retains nothing: the change log is told inside the lock (it never
-    /// calls back into a brew, so the lock order brew → change log cannot deadlock), and the key
-    /// path, which costs a runtime call to materialise, is made only when there are observers.
+    /// The write that nobody observes is the common one, so it takes the lock once and retains
+    /// nothing: the change log is told inside the lock (it never calls back into a brew, so the
+    /// lock order brew → change log cannot deadlock), and the key path, which costs a runtime
+    /// call to materialise, is made only when there are observers.
     /// Observers are told outside the lock, since their `onChange` may read or write this brew.
     @inline(__always)
     private func write<Value: Equatable & Sendable>(
