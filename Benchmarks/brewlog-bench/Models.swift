@@ -2,7 +2,8 @@ import BrewLogCore
 import Observation
 
 /// Ten integer properties observed by BrewLog's hand-written ChangeRegistry, written the way
-/// `Brew` is (access on read; compare, store, didChange on write), minus `Brew`'s lock.
+/// `Brew` is (access on read; compare, store, didChange on write; the key path made only when a
+/// scope or an observer needs it), minus `Brew`'s lock.
 final class RegistryModel {
     let registry = ChangeRegistry()
     private var storage = [Int](repeating: 0, count: 10)
@@ -19,16 +20,16 @@ final class RegistryModel {
     var p9: Int { get { read(\.p9, 9) } set { write(\.p9, 9, newValue) } }
 
     @inline(__always)
-    private func read(_ keyPath: KeyPath<RegistryModel, Int>, _ slot: Int) -> Int {
-        registry.access(keyPath)
+    private func read(_ keyPath: @autoclosure () -> KeyPath<RegistryModel, Int>, _ slot: Int) -> Int {
+        registry.access(keyPath())
         return storage[slot]
     }
 
     @inline(__always)
-    private func write(_ keyPath: KeyPath<RegistryModel, Int>, _ slot: Int, _ value: Int) {
+    private func write(_ keyPath: @autoclosure () -> KeyPath<RegistryModel, Int>, _ slot: Int, _ value: Int) {
         guard storage[slot] != value else { return }
         storage[slot] = value
-        registry.didChange(keyPath)
+        registry.didChange(keyPath())
     }
 
     func readAll() -> Int { p0 + p1 + p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9 }

@@ -160,30 +160,42 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// Applies `change` to a copy of the record, validates the result, then writes each field
-    /// that differs through its tracked setter. On a validation error nothing is written.
+    /// `change` altered through its tracked setter. On a validation error nothing is written.
+    ///
+    /// Only the fields `change` altered are written, so a write another thread makes to any
+    /// other field meanwhile is kept rather than overwritten with the copy's older value.
     public func update(validating change: (inout BrewRecord) -> Void) throws(InvalidFieldError) {
-        var edited = storage.withLock { $0.record }
+        let original = storage.withLock { $0.record }
+        var edited = original
         change(&edited)
         edited.id = id
         try edited.validate()
-        assign(edited)
+        assign(edited, alteredSince: original)
     }
 
     /// Writes every field of `record` (but the id) through its tracked setter, so only the fields
     /// that differ are reported as changed. Not validated: use ``update(validating:)`` for user input.
     public func assign(_ record: BrewRecord) {
-        timestamp = record.timestamp
-        rating = record.rating
-        notes = record.notes
-        method = record.method
-        coffee = record.coffee
-        doseGrams = record.doseGrams
-        waterGrams = record.waterGrams
-        yieldGrams = record.yieldGrams
-        grind = record.grind
-        temperatureCelsius = record.temperatureCelsius
-        brewTimeSeconds = record.brewTimeSeconds
-        tags = record.tags
+        assign(record, alteredSince: nil)
+    }
+
+    /// Writes the fields of `record` that differ from `original` (all of them without one).
+    private func assign(_ record: BrewRecord, alteredSince original: BrewRecord?) {
+        func altered<Value: Equatable>(_ field: (BrewRecord) -> Value) -> Bool {
+            original.map { field($0) != field(record) } ?? true
+        }
+        if altered(\.timestamp) { timestamp = record.timestamp }
+        if altered(\.rating) { rating = record.rating }
+        if altered(\.notes) { notes = record.notes }
+        if altered(\.method) { method = record.method }
+        if altered(\.coffee) { coffee = record.coffee }
+        if altered(\.doseGrams) { doseGrams = record.doseGrams }
+        if altered(\.waterGrams) { waterGrams = record.waterGrams }
+        if altered(\.yieldGrams) { yieldGrams = record.yieldGrams }
+        if altered(\.grind) { grind = record.grind }
+        if altered(\.temperatureCelsius) { temperatureCelsius = record.temperatureCelsius }
+        if altered(\.brewTimeSeconds) { brewTimeSeconds = record.brewTimeSeconds }
+        if altered(\.tags) { tags = record.tags }
     }
 
     /// `Brew(id, date)` for debugging.
@@ -209,27 +221,37 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     // inside the lock costs several times the lock itself, and every read and write goes here.
     // The key path of the property is only what the registry files reads and changes under.
 
+    /// Reports the read when a tracking scope runs on this thread, then reads under the lock.
+    /// The key path is an autoclosure: outside a scope (almost always) it is never made.
     @inline(__always)
-    private func read<Value>(_ property: KeyPath<Brew, Value>, _ get: (borrowing BrewRecord) -> Value) -> Value {
+    private func read<Value>(_ property: @autoclosure () -> KeyPath<Brew, Value>, _ get: (borrowing BrewRecord) -> Value) -> Value {
         if ChangeRegistry.isTracking {
-            registry.access(property)
+            registry.access(property())
         }
         return storage.withLock { get($0.record) }
     }
 
+    /// Stores `newValue` when it differs, tells the store's change log, and returns the registry
+    /// to tell only when someone observes this brew.
+    ///
+    /// The write that nobody observes is the common one, so it takes the lock once and retains
+    /// nothing: the change log is told inside the lock (it never calls back into a brew, so the
+    /// lock order brew → change log cannot deadlock), and the key path, which costs a runtime
+    /// call to materialise, is made only when there are observers.
+    /// Observers are told outside the lock, since their `onChange` may read or write this brew.
     @inline(__always)
     private func write<Value: Equatable & Sendable>(
-        _ property: KeyPath<Brew, Value>, _ field: BrewField, _ newValue: Value,
+        _ property: @autoclosure () -> KeyPath<Brew, Value>, _ field: BrewField, _ newValue: Value,
         get: (borrowing BrewRecord) -> Value, set: (inout BrewRecord, Value) -> Void
     ) {
-        let (changed, owner, registry) = storage.withLock { storage -> (Bool, ChangeLog?, ChangeRegistry?) in
-            guard get(storage.record) != newValue else { return (false, nil, nil) }
+        let observed = storage.withLock { storage -> ChangeRegistry? in
+            guard get(storage.record) != newValue else { return nil }
             set(&storage.record, newValue)
-            return (true, storage.owner, storage.registry)
+            storage.owner?.noteChanged(id, field)
+            // No registry, or one nobody observes, means there is nobody to tell.
+            guard storage.registry?.hasObservers == true else { return nil }
+            return storage.registry
         }
-        guard changed else { return }
-        owner?.noteChanged(id, field)
-        // No registry yet means nobody ever tracked this brew, so there is nobody to tell.
-        registry?.didChange(property)
+        observed?.didChange(property())
     }
 }

@@ -29,24 +29,49 @@ public final class ChangeRegistry: Sendable {
     private let state = Mutex(State())
     /// How many observers are installed, kept beside the lock so a write that nobody observes
     /// (the common case) returns without taking it.
-    private let installed = Atomic<Int>(0)
+    @usableFromInline let installed = Atomic<Int>(0)
 
     /// An empty registry.
     public init() {}
 
+    // `access` and `didChange` are inlinable so that a model in another module pays, in the
+    // common case (no scope running, no observer), for one atomic load and no call: the key path,
+    // an autoclosure, costs a runtime call to make and is made only when it is needed.
+
     /// Reports a read of the property at `keyPath`; a no-op unless a tracking scope runs on this thread.
-    @inline(__always)
-    public func access(_ keyPath: AnyKeyPath) {
+    @inlinable
+    public func access(_ keyPath: @autoclosure () -> AnyKeyPath) {
+        guard ChangeRegistry.isTracking else { return }
+        record(keyPath())
+    }
+
+    /// Records a read in the innermost scope running on this thread.
+    @usableFromInline
+    func record(_ keyPath: AnyKeyPath) {
         AccessList.withCurrent { $0.record(keyPath, in: self) }
     }
 
     /// Reports that the property at `keyPath` now holds a different value.
     ///
     /// Call it after the store, and only when the value changed: equal writes notify nobody.
-    public func didChange(_ keyPath: AnyKeyPath) {
+    @inlinable
+    public func didChange(_ keyPath: @autoclosure () -> AnyKeyPath) {
         // With no observer at all (the common case) nothing is hashed and no lock is taken. An
         // observer being installed on another thread meanwhile sees the value written already.
-        guard installed.load(ordering: .acquiring) > 0 else { return }
+        guard hasObservers else { return }
+        notifyObservers(of: keyPath())
+    }
+
+    /// Whether any one-shot observer is installed: when not, ``didChange(_:)`` has nothing to do,
+    /// and a setter need not even make the key path it would pass.
+    @inlinable
+    var hasObservers: Bool {
+        installed.load(ordering: .acquiring) > 0
+    }
+
+    /// Removes the observers of `keyPath` and calls them, outside the lock.
+    @usableFromInline
+    func notifyObservers(of keyPath: AnyKeyPath) {
         let keyPath = PropertyKey(keyPath)
         let triggered = state.withLock { state -> [TrackingRegistration] in
             defer { installed.store(state.observers.count, ordering: .releasing) }

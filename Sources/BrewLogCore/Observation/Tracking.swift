@@ -31,13 +31,21 @@ public func withTracking<T>(_ apply: () throws -> T, onChange: @escaping @Sendab
 extension ChangeRegistry {
     /// Whether a ``withTracking(_:onChange:)`` scope is running on this thread. When it is not
     /// (almost always), an observable object need not report its reads at all.
+    @inlinable
     public static var isTracking: Bool {
-        activeScopes.load(ordering: .relaxed) > 0 && pthread_getspecific(accessListKey) != nil
+        activeScopes.load(ordering: .relaxed) > 0 && isTrackingOnThisThread
+    }
+
+    /// Whether this thread's scope slot holds a scope (the slow half of ``isTracking``).
+    @usableFromInline
+    static var isTrackingOnThisThread: Bool {
+        pthread_getspecific(accessListKey) != nil
     }
 }
 
 /// How many tracking scopes are running in the process, on any thread. While it is zero (almost
 /// always, in the command-line tool) a read skips the thread-local lookup altogether.
+@usableFromInline
 let activeScopes = Atomic<Int>(0)
 
 /// The reads one tracking scope has made so far, per registry. Confined to one thread.
