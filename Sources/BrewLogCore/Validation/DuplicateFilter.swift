@@ -96,8 +96,8 @@ struct DuplicateFilter {
 
     /// The first slot to probe for `hash` in a table of `count` slots: the low 32 bits scaled to
     /// the table (the high 32 are the fingerprint kept in the slot).
-    private static func slot(of hash: UInt64, in count: Int) -> Int {
-        Int(truncatingIfNeeded: (hash & 0xFFFF_FFFF) &* UInt64(count) >> 32)
+    static func slot(of hash: UInt64, in count: Int) -> Int {
+        Int(truncatingIfNeeded: ((hash & 0xFFFF_FFFF) &* UInt64(count)) >> 32)
     }
 
     /// A salted hash of the id's UTF-8, eight bytes at a time: each word is mixed in with a
