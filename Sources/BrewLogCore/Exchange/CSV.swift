@@ -8,9 +8,9 @@ import Foundation
 enum CSV {
     /// A cell, quoted when it holds a comma, a quote, a CR or an LF (quotes doubled).
     static func quote(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return cell }
-        // Doubled scalar by scalar: a quote followed by a combining mark is one Character, but
-        // to a CSV reader it is still a quote.
+        // Scalar by scalar: a comma or a quote followed by a combining mark is one Character to
+        // Swift, but to a CSV reader it is still a comma or a quote.
+        guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
         var quoted = String.UnicodeScalarView()
         for scalar in cell.unicodeScalars {
             quoted.append(scalar)
