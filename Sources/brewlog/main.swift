@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -28,7 +23,7 @@ do throws(CLIError) {
 }
 let app = BrewLogApp(
     arguments: arguments,
-    environment: ProcessInfo.processInfo.environment,
+    environment: ProcessInput.environment(),
     standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
     out: TextOutput(fd: STDOUT_FILENO),
     errors: TextOutput(fd: STDERR_FILENO))
