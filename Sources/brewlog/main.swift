@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // The composition root: read the process's inputs once, run, exit with the command's status.
 signal(SIGPIPE, SIG_IGN)
@@ -17,7 +23,7 @@ do throws(CLIError) {
 }
 let app = BrewLogApp(
     arguments: arguments,
-    environment: ProcessInfo.processInfo.environment,
+    environment: ProcessInput.environment(),
     standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
     out: TextOutput(fd: STDOUT_FILENO),
     errors: TextOutput(fd: STDERR_FILENO))

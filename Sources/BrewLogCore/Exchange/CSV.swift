@@ -1,11 +1,22 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// RFC 4180 CSV, as Python's `csv` module and spreadsheets read and write it.
 enum CSV {
     /// A cell, quoted when it holds a comma, a quote, a CR or an LF (quotes doubled).
     static func quote(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return cell }
-        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Scalar by scalar: a comma or a quote followed by a combining mark is one Character to
+        // Swift, but to a CSV reader it is still a comma or a quote.
+        guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        var quoted = String.UnicodeScalarView()
+        for scalar in cell.unicodeScalars {
+            quoted.append(scalar)
+            if scalar == "\"" { quoted.append(scalar) }
+        }
+        return "\"" + String(quoted) + "\""
     }
 
     /// A field's value as a cell (before quoting): numbers as the journal writes them, tags joined

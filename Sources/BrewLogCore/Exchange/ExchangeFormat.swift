@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The formats brews are exported to and imported from.
 ///
@@ -35,11 +39,22 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
             self = .json
         } else if trimmed.hasPrefix("{") {
             self = .jsonl
-        } else if trimmed.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == "date" }) {
+        } else if trimmed.split(separator: ",").contains(where: ExchangeFormat.isDateColumn) {
             self = .csv
         } else {
             return nil
         }
+    }
+
+    /// Whether a CSV header cell names the `date` column: `date` in any case, with spaces or tabs
+    /// (Unicode space separators included) around it.
+    private static func isDateColumn(_ cell: Substring) -> Bool {
+        let isBlank: (Unicode.Scalar) -> Bool = { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        let scalars = cell.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else {
+            return false
+        }
+        return String(scalars[first...last]).lowercased() == "date"
     }
 
     /// `records`, then the records of other kinds `entries`, in this format (CSV has columns for

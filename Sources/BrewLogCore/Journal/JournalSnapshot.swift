@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The brews a journal holds, read and validated but not yet turned into `Brew` objects, and its
 /// records of other kinds (``entries``; few, so they are decoded at once).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the store gets "now": the system clock in production, a fixed or scripted one in tests.
 public struct BrewClock: Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The brews of one journal, owned by whoever composed it (the executable's root, or a test).
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The streak: the rules the store counts by, and the memoised calendar they give.
 extension BrewLogStore {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How a journal's brews make a streak: when a day starts, which weekdays are rest days, and the
 /// optional weekly target. A value the store is given (the executable builds it from its

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A calendar date (proleptic Gregorian) with no time and no time zone: the unit streaks count in.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A time zone as far as BrewLog needs one: the UTC offset in force at a moment.
 ///

@@ -1,5 +1,9 @@
 import BrewLogCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything a command may use, composed once at the root from the process's environment.
 struct CommandContext {

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs the user's editor on a text: `$VISUAL`, else `$EDITOR`, else `vi`, through `/bin/sh`
 /// so values with arguments (`code --wait`) work as they do for git.
@@ -201,13 +212,13 @@ private func cleanUpAndDie(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo
     dieOf(signal)
 }
 
-/// Ends the process by `signal` with its default action, so the parent sees 128 + signal.
-private func dieOf(_ signal: Int32) -> Never {
-    Foundation.signal(signal, SIG_DFL)
+/// Ends the process by signal `number` with its default action, so the parent sees 128 + number.
+private func dieOf(_ number: Int32) -> Never {
+    signal(number, SIG_DFL)
     var set = sigset_t()
     sigemptyset(&set)
-    sigaddset(&set, signal)
+    sigaddset(&set, number)
     sigprocmask(SIG_UNBLOCK, &set, nil)
-    raise(signal)
-    _exit(128 + signal)
+    raise(number)
+    _exit(128 + number)
 }

@@ -1,5 +1,9 @@
 import BrewLogCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The run's journal and how its one store tells time. Every use takes the lock through the
 /// core (shared to read, exclusive to write) and releases it on every path.

@@ -1,5 +1,16 @@
 import BrewLogCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Long output on a terminal goes through a pager, as git does: `ui.pager`, else `$PAGER`, else
 /// `less -FRX` (which leaves at once when the text fits on one screen, keeps colours, and leaves

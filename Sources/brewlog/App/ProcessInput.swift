@@ -31,6 +31,26 @@ enum ProcessInput {
         return arguments
     }
 
+    /// The environment from `environ`, each `NAME=value` entry split at its first `=` byte. A
+    /// name given twice keeps its first value, the one `getenv` (and so the C library's reading
+    /// of `TZ`) sees. Bytes that are not UTF-8 are replaced by U+FFFD: the variables that name
+    /// files are refused instead, by ``checkEnvironment()``, before this is read.
+    static func environment() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let raw = entry.pointee {
+            let bytes = UnsafeRawBufferPointer(start: raw, count: strlen(raw))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(decoding: bytes[..<equals], as: UTF8.self)
+                if variables[name] == nil {
+                    variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
+                }
+            }
+            entry += 1
+        }
+        return variables
+    }
+
     /// A configuration error for the first of ``pathVariables`` whose value is not UTF-8.
     static func checkEnvironment() throws(CLIError) {
         for name in pathVariables {

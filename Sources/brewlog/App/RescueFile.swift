@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where text a user typed is kept when it cannot be applied (the brew or the config file changed
 /// while the editor was open): a new file, created private (0600) and never over an existing one
@@ -10,7 +21,7 @@ enum RescueFile {
         guard fd >= 0 else { return false }
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + written }, bytes.count - written) }
+            let result = bytes.withUnsafeBytes { writeBytes(fd, $0.baseAddress.map { $0 + written }, bytes.count - written) }
             if result < 0 && errno == EINTR { continue }
             guard result > 0 else { break }
             written += result
@@ -20,4 +31,9 @@ enum RescueFile {
         if !kept { unlink(path) }
         return kept
     }
+}
+
+/// `write(2)`: inside ``RescueFile`` the name `write` means ``RescueFile/write(_:to:)``.
+private func writeBytes(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }

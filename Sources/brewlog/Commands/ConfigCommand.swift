@@ -97,7 +97,7 @@ enum ConfigCommand: BrewLogCommand {
         // Backslashes doubled before control characters are escaped, so a value holding the two
         // characters `\n` and one holding a line break never print alike.
         for entry in entries {
-            let line = entry.key.description + (entry.value.map { "=" + $0.replacingOccurrences(of: "\\", with: "\\\\") } ?? "")
+            let line = entry.key.description + (entry.value.map { "=" + $0.replacingScalars(["\\": "\\\\"]) } ?? "")
             context.out.line(line.terminalSafe)
         }
     }

@@ -1,5 +1,9 @@
 import BrewLogCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `brewlog edit ID`: changes fields; `--editor` opens the notes in `$VISUAL`/`$EDITOR`.
 enum EditCommand: BrewLogCommand {

@@ -1,5 +1,9 @@
 import BrewLogCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `brewlog export`: every brew (or a date range) to standard output as JSON Lines, JSON or CSV.
 enum ExportCommand: BrewLogCommand {

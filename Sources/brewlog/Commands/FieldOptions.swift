@@ -1,5 +1,9 @@
 import BrewLogCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension BrewField {
     /// The field's name on the command line: its option (`--temp`), its name for `--unset` and
@@ -143,7 +147,7 @@ enum FieldOptions {
             }
         case .number(let path, let limit, let unit):
             if let text {
-                let typed = unit.replacingOccurrences(of: "°", with: "")
+                let typed = unit.replacingScalars(["°": ""])
                 let units = typed == unit ? [unit] : [unit, typed]
                 let example = "--\(option) \(sample) or --\(option) \(sample)\(typed)"
                 record[keyPath: path] = try number(text, option, limit, units: units, example: example, context)

@@ -1,5 +1,16 @@
 import BrewLogCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `brewlog import FILE`: merges brews by id, never duplicating one.
 enum ImportCommand: BrewLogCommand {

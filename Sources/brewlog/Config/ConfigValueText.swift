@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A value as a `key = value` line writes it: bare when it reads back the same, else in double
 /// quotes; `\`, `"`, line feeds and tabs escaped either way.
@@ -29,6 +33,6 @@ enum ConfigValueText {
 
     /// `name` as a quoted subsection in a header: `"name"` with `\` and `"` escaped.
     static func quotedSubsection(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + name.replacingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""
     }
 }

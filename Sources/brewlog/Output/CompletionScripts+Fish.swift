@@ -76,6 +76,6 @@ extension CompletionScripts {
 
     /// `text` as one single-quoted fish word.
     private static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacingScalars(["\\": "\\\\", "'": "\\'"]) + "'"
     }
 }

@@ -95,13 +95,12 @@ extension CompletionScripts {
 
     /// A command name as part of a zsh function name.
     static func zshName(_ name: String) -> String {
-        name.replacingOccurrences(of: "-", with: "_")
+        name.replacingScalars(["-": "_"])
     }
 
     /// `text` inside a single-quoted `_arguments` spec: quotes closed and reopened, and the
     /// characters `_arguments` reads (`[`, `]`, `:`) escaped.
     private static func zshEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[")
-            .replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:")
+        text.replacingScalars(["'": "'\\''", "[": "\\[", "]": "\\]", ":": "\\:"])
     }
 }

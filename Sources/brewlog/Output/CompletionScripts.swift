@@ -25,7 +25,7 @@ enum CompletionScripts {
 
     /// `text` as one single-quoted shell word, for bash and zsh scripts.
     static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingScalars(["'": "'\\''"]) + "'"
     }
 
     /// The bash script. Candidates go through `_brewlog_offer`, which compares each with the word

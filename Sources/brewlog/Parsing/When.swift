@@ -1,5 +1,9 @@
 import BrewLogCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A WHEN argument placed on the calendar: the one date grammar of `--date`, `--since` and
 /// `--until`. ``WhenPhrase`` reads the forms; this resolves them against now and the local

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A time of day as typed in a WHEN: on the 24-hour clock (`7:30`, `07:30:15.25`), the 12-hour
 /// one (`8am`, `8:30 pm`, `12am` is midnight, `12pm` noon), or a word (`noon`, `midnight`,

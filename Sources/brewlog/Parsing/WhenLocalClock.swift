@@ -1,5 +1,9 @@
 import BrewLogCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Places a wall-clock time on a local clock whose offset changes (daylight-saving time), and
 /// always records it with an offset that is in force at the moment chosen.

@@ -1,5 +1,9 @@
 import BrewLogCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The days a WHEN may name: the years 0001–9999, the years a journal's `YYYY` can hold
 /// (year 0000 is refused too, as `date(1)` and most tools refuse it).
