@@ -14,12 +14,12 @@ extension LockedJournal {
     func append(_ changes: JournalChanges, to loaded: LoadedFile) throws(JournalError) {
         let startSize = loaded.file?.size ?? 0
         var text = startSize > 0 && !loaded.endsWithNewline ? "\n" : ""
-        var entries = loaded.entries
+        var appended = loaded.appended
         var others = loaded.others
         for record in changes.inserted {
             let line = try line(for: record)
             let start = startSize + text.utf8.count
-            entries.append(.init(id: record.id, timestamp: record.timestamp, start: start))
+            appended.append(.init(id: record.id, timestamp: record.timestamp, start: start))
             text += line + "\n"
         }
         for entry in changes.insertedEntries {
@@ -83,7 +83,8 @@ extension LockedJournal {
                 try syncDirectory()
             }
             if let intentFD { clearAppendIntent(lockFD: intentFD) }
-            self.loaded = LoadedFile(entries: entries, others: others, file: written, endsWithNewline: true, source: loaded.source)
+            self.loaded = LoadedFile(entries: loaded.entries, appended: appended, others: others, file: written, endsWithNewline: true,
+                                     source: loaded.source)
         } catch {
             // Leave the journal as it was: remove the file this append created, or cut off
             // whatever part of the new lines reached it (unless the file is no longer the journal).

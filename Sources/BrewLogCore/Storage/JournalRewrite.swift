@@ -37,15 +37,16 @@ extension LockedJournal {
         }
         var entries: [JournalSnapshot.Entry] = []
         var others: [JournalSnapshot.OtherLine] = []
-        var next = loaded.entries.startIndex
+        let known = loaded.appended.isEmpty ? loaded.entries : loaded.entries + loaded.appended
+        var next = known.startIndex
         var nextOther = loaded.others.startIndex
         let file = try replaceContents(replacing: loaded.file) { (output: inout ChunkedWriter) throws(SystemCallError) in
             try bytes.withUnsafeBufferPointer { buffer throws(SystemCallError) in
                 try forEachLine(in: buffer) { line throws(SystemCallError) in
                     // The brews' lines come in file order: the next one is this line or a later one.
                     var entry: JournalSnapshot.Entry?
-                    if next < loaded.entries.endIndex, loaded.entries[next].start == line.range.lowerBound {
-                        entry = loaded.entries[next]
+                    if next < known.endIndex, known[next].start == line.range.lowerBound {
+                        entry = known[next]
                         next += 1
                     }
                     if entry == nil, nextOther < loaded.others.endIndex, loaded.others[nextOther].start == line.range.lowerBound {

@@ -42,6 +42,9 @@ public final class LockedJournal: Journal {
         /// The brews' lines, in file order, by byte offset (shared with the snapshot, not copied;
         /// no text is kept: a rewrite reads the file again).
         var entries: [JournalSnapshot.Entry]
+        /// The brews appended since, after every line of ``entries``: kept apart so an append does
+        /// not copy the entries it shares with the snapshot (32 MB at a million brews).
+        var appended: [JournalSnapshot.Entry] = []
         /// The lines of records of other kinds BrewLog knows, in file order.
         var others: [JournalSnapshot.OtherLine] = []
         /// The file as read or last written; `nil` when it does not exist.
