@@ -115,17 +115,3 @@ extension LockedJournal {
         }
     }
 }
-
-/// Asks the kernel to back the 2 MiB-aligned middle of `buffer` with huge pages (`madvise(2)`,
-/// `MADV_HUGEPAGE`) before it is first written: reading a large journal then takes a few hundred
-/// page faults instead of tens of thousands. Advice only; where it is not available nothing changes.
-private func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-    #if os(Linux)
-    let huge = 2 << 20
-    guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
-    let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-    let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-    guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-    _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-    #endif
-}

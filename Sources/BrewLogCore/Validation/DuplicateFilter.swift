@@ -21,6 +21,8 @@ struct DuplicateFilter {
     /// Most probes are settled by the hash bits, without touching the ids. Hand-rolled because a
     /// `Set<BrewID>` seeds a SipHash per id, which was a tenth of reading a million-brew journal.
     private var table: [UInt64]
+    /// What ``touch(_:)`` read, kept so the reads are not optimised away.
+    private var touched: UInt64 = 0
     /// Per-process salt, so ids crafted to collide cannot be prepared in advance.
     private static let salt = UInt64.random(in: 0...UInt64.max)
     private static let own: UInt64 = 1 << 31
@@ -29,7 +31,7 @@ struct DuplicateFilter {
     /// is filled to at most three quarters, and its size is not rounded up to a power of two (a
     /// slot is picked by multiplying, not masking): at a million brews that is 11 MB, not 17.
     init(expecting records: Int = 0) {
-        table = [UInt64](repeating: 0, count: max(16, records + records / 3 + 1))
+        table = DuplicateFilter.emptyTable(count: max(16, records + records / 3 + 1))
         keptLines.reserveCapacity(records)
     }
 
@@ -85,13 +87,30 @@ struct DuplicateFilter {
 
     private mutating func grow(_ keptID: (Int) -> BrewID) {
         let old = table
-        table = [UInt64](repeating: 0, count: table.count * 2)
+        table = DuplicateFilter.emptyTable(count: table.count * 2)
         for entry in old where entry != 0 {
             let hash = DuplicateFilter.hash(id(entry & 0xFFFF_FFFF, keptID))
             var slot = DuplicateFilter.slot(of: hash, in: table.count)
             while table[slot] != 0 { slot = slot + 1 == table.count ? 0 : slot + 1 }
             table[slot] = entry
         }
+    }
+
+    /// A table of `count` empty slots, on huge pages where the system has them: the slots are
+    /// read in random order, one per id, and with 4 KiB pages nearly every read also missed the TLB.
+    private static func emptyTable(count: Int) -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+            buffer.initialize(repeating: 0)
+            initialized = count
+        }
+    }
+
+    /// Reads the first slot `hash` will probe, so that it is in the cache by the time the id is
+    /// admitted: a caller that knows the hashes of the ids to come touches a few ahead, and the
+    /// memory reads of several ids overlap instead of waiting one after the other.
+    mutating func touch(_ hash: UInt64) {
+        touched ^= table[DuplicateFilter.slot(of: hash, in: table.count)]
     }
 
     /// The first slot to probe for `hash` in a table of `count` slots: the low 32 bits scaled to

@@ -125,6 +125,9 @@ struct JournalReader {
         }
     }
 
+    /// How many ids ahead of the one admitted the duplicate filter's table is touched.
+    private static let touchAhead = 8
+
     /// Joins one run's findings to what was read before it: ids are checked for duplicates
     /// across kinds in line order, and a second skip record for a day is a problem.
     private mutating func absorb(_ run: Run) {
@@ -154,6 +157,7 @@ struct JournalReader {
             }
         }
         for (index, entry) in run.entries.enumerated() {
+            if index + JournalReader.touchAhead < run.hashes.count { duplicates.touch(run.hashes[index + JournalReader.touchAhead]) }
             let line = run.lines[index]
             if !run.others.isEmpty { admitOthers(before: line) }
             // The filter reads the brews' ids from `entries` rather than holding copies.
