@@ -53,46 +53,84 @@ extension LockedJournal {
     }
 
     /// Feeds `fd` from its start to `reader`, whole lines at a time, until its end, `limit` bytes,
-    /// or the reader's first problem; returns the last byte read. A line longer than the buffer
-    /// grows it (a journal line is at most 16 MiB; a longer one is read whole to be reported).
+    /// or the reader's first problem; returns the last byte read. Two buffers take turns: while
+    /// the lines of one are checked, the next chunk is read into the other (after the line the
+    /// first one ends in the middle of). A line longer than the buffers grows them (a journal line
+    /// is at most 16 MiB; a longer one is read whole to be reported).
     private func stream(_ fd: Int32, limit: Int?, into reader: inout JournalReader) throws(SystemCallError) -> UInt8? {
-        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, chunkSize), alignment: 64)
-        defer { buffer.deallocate() }
-        // `pending` bytes at the buffer's start are the beginning of a line not yet ended; they
-        // start at byte `offset` of the file.
-        var pending = 0
+        var buffers = [UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, chunkSize), alignment: 64),
+                       UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, chunkSize), alignment: 64)]
+        defer { buffers.forEach { $0.deallocate() } }
+        var current = 0
+        // The current buffer holds `filled` bytes from byte `offset` of the file; `atEnd` says
+        // the file has nothing after them.
         var offset = 0
+        var filled = try fill(buffers[current], from: 0, at: 0, fd: fd, limit: limit)
+        var atEnd = filled < buffers[current].count
         var lastByte: UInt8?
         while !reader.isFinished {
-            if pending == buffer.count {
-                let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 64)
-                bigger.copyMemory(from: UnsafeRawBufferPointer(buffer))
-                buffer.deallocate()
-                buffer = bigger
-            }
-            var room = buffer.count - pending
-            if let limit { room = min(room, limit - offset - pending) }
-            let count = room > 0 ? try system.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[pending..<pending + room])) : 0
-            let bytes = UnsafeBufferPointer(start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: pending + count)
-            if count == 0 {
-                // The end: what is pending is a last line without its newline.
-                if pending > 0 { reader.read(bytes, at: offset) }
+            let bytes = UnsafeBufferPointer(start: buffers[current].baseAddress?.assumingMemoryBound(to: UInt8.self), count: filled)
+            if let last = bytes.last { lastByte = last }
+            if atEnd {
+                // What is left, its last line perhaps without a newline.
+                if !bytes.isEmpty { reader.read(bytes, at: offset) }
                 return lastByte
             }
-            lastByte = bytes[bytes.count - 1]
-            // The pending bytes hold no newline; only the new ones need looking at.
-            guard let whole = bytes[pending...].lastIndex(of: 0x0A).map({ $0 + 1 }) else {
-                pending = bytes.count
+            guard let whole = bytes.lastIndex(of: 0x0A).map({ $0 + 1 }) else {
+                // A full buffer without a newline: a line longer than the buffers.
+                for index in buffers.indices {
+                    let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffers[index].count * 2, alignment: 64)
+                    if index == current { bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffers[index][..<filled])) }
+                    buffers[index].deallocate()
+                    buffers[index] = bigger
+                }
+                let added = try fill(buffers[current], from: filled, at: offset + filled, fd: fd, limit: limit)
+                atEnd = added < buffers[current].count - filled
+                filled += added
                 continue
             }
-            reader.read(UnsafeBufferPointer(rebasing: bytes[..<whole]), at: offset)
-            pending = bytes.count - whole
-            offset += whole
-            if pending > 0, let start = buffer.baseAddress {
-                start.copyMemory(from: start + whole, byteCount: pending)
+            let next = 1 - current
+            let tail = filled - whole
+            if tail > 0, let from = buffers[current].baseAddress, let to = buffers[next].baseAddress {
+                to.copyMemory(from: from + whole, byteCount: tail)
             }
+            // Read only by the one iteration that fills it, and only until `read` returns.
+            nonisolated(unsafe) let target = buffers[next]
+            let system = system
+            let filling = Mutex<Result<Int, SystemCallError>>(.success(0))
+            reader.read(UnsafeBufferPointer(rebasing: bytes[..<whole]), at: offset) {
+                let result = Result { () throws(SystemCallError) in
+                    try LockedJournal.fill(target, from: tail, at: offset + filled, fd: fd, limit: limit, system: system)
+                }
+                filling.withLock { $0 = result }
+            }
+            let added = try filling.withLock { $0 }.get()
+            atEnd = added < buffers[next].count - tail
+            offset += whole
+            current = next
+            filled = tail + added
         }
         return lastByte
+    }
+
+    /// ``fill(_:from:at:fd:limit:system:)`` with this journal's system calls.
+    private func fill(_ buffer: UnsafeMutableRawBufferPointer, from start: Int, at position: Int, fd: Int32, limit: Int?) throws(SystemCallError) -> Int {
+        try LockedJournal.fill(buffer, from: start, at: position, fd: fd, limit: limit, system: system)
+    }
+
+    /// Reads `fd` into `buffer` from index `start` (byte `position` of the file) until the buffer
+    /// is full, the file ends, or `limit` bytes of the file are read; returns how many bytes came.
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from start: Int, at position: Int, fd: Int32, limit: Int?,
+                             system: any SystemCalls) throws(SystemCallError) -> Int {
+        var room = buffer.count - start
+        if let limit { room = max(0, min(room, limit - position)) }
+        var count = 0
+        while count < room {
+            let read = try system.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[(start + count)..<(start + room)]))
+            if read == 0 { break }
+            count += read
+        }
+        return count
     }
 }
 

@@ -83,8 +83,9 @@ struct JournalReader {
     /// Validates `text`, the next whole lines of the journal (each ended by a newline, except the
     /// file's last line), which start at byte `offset` of the file. Byte ranges found are the
     /// file's; line numbers continue from the text given before. What was found is complete once
-    /// ``finish()`` is called.
-    mutating func read(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) {
+    /// ``finish()`` is called. `alongside`, when given, runs on one of the threads meanwhile (a
+    /// streamed load reads the next chunk there).
+    mutating func read(_ text: UnsafeBufferPointer<UInt8>, at offset: Int, alongside: (() -> Void)? = nil) {
         guard !isFinished else { return }
         let bounds = JournalReader.runBounds(text)
         let runs = Mutex([Run?](repeating: nil, count: bounds.count))
@@ -95,15 +96,18 @@ struct JournalReader {
         nonisolated(unsafe) let text = text
         withUnsafeMutablePointer(to: &self) { reader in
             // Iteration 0 joins the runs of the text before (the reader's own state, which no other
-            // iteration touches); the others check this text's runs, which touch only `text`.
+            // iteration touches), iteration 1 runs `alongside`; the others check this text's runs,
+            // which touch only `text`.
             nonisolated(unsafe) let reader = reader
-            DispatchQueue.concurrentPerform(iterations: bounds.count + 1) { index in
-                guard index > 0 else {
-                    reader.pointee.absorb(joining)
-                    return
+            nonisolated(unsafe) let alongside = alongside
+            DispatchQueue.concurrentPerform(iterations: bounds.count + 2) { index in
+                switch index {
+                case 0: reader.pointee.absorb(joining)
+                case 1: alongside?()
+                default:
+                    let run = JournalReader.check(text, bounds[index - 2], at: offset, firstProblemOnly: firstProblemOnly)
+                    runs.withLock { $0[index - 2] = run }
                 }
-                let run = JournalReader.check(text, bounds[index - 1], at: offset, firstProblemOnly: firstProblemOnly)
-                runs.withLock { $0[index - 1] = run }
             }
         }
         if !isFinished {
