@@ -4,12 +4,19 @@
 Usage: scripts/bench-side-by-side.py BEFORE AFTER RUNS N...   (in a folder holding jN.jsonl,
 made by `brewlog-bench generate N jN.jsonl`). For each N: `--version`, `streak`,
 `list --limit 10` and `add` (on a copy), the two binaries alternating, medians of RUNS wall
-times and peak RSS (from wait4), the ratio to AFTER's `--version` and to `wc -l`.
+times, the ratio to AFTER's `--version` and to `wc -l`, and the median peak RSS of three more
+runs under GNU time (`/usr/bin/time -f %M`): a child of this Python process would report at least
+Python's own RSS (the kernel counts the memory a process had before `exec`), about 15 MB.
 Standard library only.
 """
 import os, subprocess, statistics, sys, time, shutil
 env = dict(os.environ, BREWLOG_NOW="2026-11-29T09:15:00+01:00", TZ="Europe/Berlin", HOME=os.path.join(os.getcwd(), "home"))
 os.makedirs(env["HOME"], exist_ok=True)
+def peak_kb(argv):
+    """Peak RSS in KB of argv, spawned by GNU time (a small process, so the figure is argv's)."""
+    out = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, env=env, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+    return int(out.stderr.strip().splitlines()[-1])
 def once(argv):
     t = time.perf_counter()
     p = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
@@ -42,9 +49,10 @@ for n in sizes:
     print("| job | before | after | after × --version | after × wc -l | peak RSS before | peak RSS after |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     floor = statistics.median(t for t, _ in res[("--version", "after")])
-    for name, _ in jobs:
+    for name, argv in jobs:
         tb = statistics.median(t for t, _ in res[(name, "before")]); ta = statistics.median(t for t, _ in res[(name, "after")])
-        mb = statistics.median(m for _, m in res[(name, "before")]); ma = statistics.median(m for _, m in res[(name, "after")])
+        mb = statistics.median(peak_kb(argv(bins["before"])) for _ in range(3))
+        ma = statistics.median(peak_kb(argv(bins["after"])) for _ in range(3))
         print(f"| {name} | {tb*1000:.1f} ms | {ta*1000:.1f} ms | {ta/floor:.2f} | {ta/wct:.1f} | {mb/1024:.1f} MB | {ma/1024:.1f} MB |")
     sys.stdout.flush()
     os.remove(a)

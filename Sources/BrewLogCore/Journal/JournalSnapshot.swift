@@ -111,6 +111,16 @@ public final class JournalSnapshot: Sendable {
         }
     }
 
+    /// ``withTimestamps(_:)`` for ids: passes that look for an id among every brew.
+    func withIDs<Result>(_ body: ((Int) -> BrewID) -> Result) -> Result {
+        switch storage {
+        case let .records(records):
+            return records.withUnsafeBufferPointer { buffer in body { buffer[$0].id } }
+        case let .lines(_, entries):
+            return entries.withUnsafeBufferPointer { buffer in body { buffer[$0].id } }
+        }
+    }
+
     /// Every field of brew `index`, decoded from its line on demand.
     public func record(at index: Int) -> BrewRecord {
         switch storage {

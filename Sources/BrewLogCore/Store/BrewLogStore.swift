@@ -211,7 +211,7 @@ public final class BrewLogStore {
         registry.access(\BrewLogStore.brews)
         lookupsByID += 1
         if lookupsByID > 2 { return index[id].map(materialize) }
-        return slots.indices.first { self.id(at: $0) == id }.map(materialize)
+        return positions { $0 == id }.first.map(materialize)
     }
 
     /// The brew `reference` names: `last` (the newest by date), a whole id, or a unique id prefix of 4+ characters.
@@ -226,7 +226,7 @@ public final class BrewLogStore {
         guard reference.count >= 4 else {
             throw slots.isEmpty ? .notFound(reference) : .prefixTooShort(reference)
         }
-        let matches = slots.indices.filter { id(at: $0).rawValue.hasPrefix(reference) }
+        let matches = positions(all: true) { $0.rawValue.hasPrefix(reference) }
         switch matches.count {
         case 0: throw .notFound(reference)
         case 1: return materialize(matches[0])
@@ -276,7 +276,7 @@ public final class BrewLogStore {
     /// An id no record of any kind in the store has.
     func freshID() -> BrewID {
         var id = BrewID.random()
-        while slots.indices.contains(where: { self.id(at: $0) == id }) || entryIndex.positionByID[id] != nil || snapshot.unknownKindIDs.contains(id) {
+        while !positions(where: { $0 == id }).isEmpty || entryIndex.positionByID[id] != nil || snapshot.unknownKindIDs.contains(id) {
             id = BrewID.random()
         }
         return id
@@ -297,12 +297,30 @@ public final class BrewLogStore {
     func hasBrew(id: BrewID) -> Bool {
         lookupsByID += 1
         if lookupsByID > 2 { return index[id] != nil }
-        return slots.indices.contains { self.id(at: $0) == id }
+        return !positions { $0 == id }.isEmpty
     }
 
     /// The ids of the brews whose id starts with `prefix` (without tracking a read).
     func brewIDs(withPrefix prefix: String) -> [BrewID] {
-        slots.indices.map(id(at:)).filter { $0.rawValue.hasPrefix(prefix) }
+        positions(all: true) { $0.rawValue.hasPrefix(prefix) }.map(id(at:))
+    }
+
+    /// The positions of the brews whose id passes `test`, in order: the first only, unless
+    /// `all`. One pass that reaches the snapshot once (a lookup scans a million ids).
+    private func positions(all: Bool = false, where test: (BrewID) -> Bool) -> [Int] {
+        snapshot.withIDs { stored in
+            var found: [Int] = []
+            for position in slots.indices {
+                let id = switch slots[position] {
+                case let .stored(index): stored(Int(index))
+                case let .live(brew): brew.id
+                }
+                guard test(id) else { continue }
+                found.append(position)
+                if !all { break }
+            }
+            return found
+        }
     }
 
     private func id(at position: Int) -> BrewID {
