@@ -73,8 +73,13 @@ struct JournalReader {
         self.firstProblemOnly = firstProblemOnly
         // About 270 bytes a brew; the filter grows if there are more.
         duplicates = DuplicateFilter(expecting: bytes / 256)
-        // Reserving only claims address space; pages are touched as brews arrive.
+        // Reserving only claims address space; pages are touched as brews arrive (on huge pages
+        // where the system has them: a million brews' entries are 32 MB).
         entries.reserveCapacity(bytes / 256)
+        let capacity = entries.capacity
+        entries.withUnsafeMutableBufferPointer { storage in
+            adviseHugePages(UnsafeMutableRawBufferPointer(start: storage.baseAddress, count: capacity * MemoryLayout<JournalSnapshot.Entry>.stride))
+        }
     }
 
     /// Whether nothing more needs reading: loading found its one bad line.
@@ -129,8 +134,8 @@ struct JournalReader {
         }
     }
 
-    /// How many ids ahead of the one admitted the duplicate filter's table is touched.
-    private static let touchAhead = 8
+    /// How many ids' table slots are touched at once, a batch ahead of the ids admitted.
+    private static let touchBatch = 16
 
     /// Joins one run's findings to what was read before it: ids are checked for duplicates
     /// across kinds in line order, and a second skip record for a day is a problem.
@@ -161,7 +166,13 @@ struct JournalReader {
             }
         }
         for (index, entry) in run.entries.enumerated() {
-            if index + JournalReader.touchAhead < run.hashes.count { duplicates.touch(run.hashes[index + JournalReader.touchAhead]) }
+            // Every `touchBatch` ids, the table slots of the next batch are read in one tight loop,
+            // so their cache misses are in flight together rather than one after another.
+            if index % JournalReader.touchBatch == 0 {
+                for ahead in run.hashes[min(run.hashes.count, index + JournalReader.touchBatch)..<min(run.hashes.count, index + 2 * JournalReader.touchBatch)] {
+                    duplicates.touch(ahead)
+                }
+            }
             let line = run.lines[index]
             if !run.others.isEmpty { admitOthers(before: line) }
             // The filter reads the brews' ids from `entries` rather than holding copies.
