@@ -16,12 +16,15 @@ struct CronRecipeTests {
             .map { line in line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true).last.map(String.init) ?? "" }
     }()
 
-    /// A fresh HOME with brewlog installed in `~/.local/bin`, as the README's install lines do.
+    /// A fresh HOME with brewlog in `~/.local/bin`, where the README's install lines put it. It
+    /// is a symbolic link, not a copy: a copy is a file open for writing for a moment, and a
+    /// process another test forks in that moment keeps it open, so running the copy can fail
+    /// with "Text file busy".
     private func home(journal: String? = nil) throws -> Sandbox {
         let sandbox = Sandbox(journal: journal)
         let bin = sandbox.home + "/.local/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: brewlogBinary, toPath: bin + "/brewlog")
+        try FileManager.default.createSymbolicLink(atPath: bin + "/brewlog", withDestinationPath: brewlogBinary)
         return sandbox
     }
 
