@@ -35,15 +35,10 @@ extension LockedJournal {
         var failure: SystemCallError?
         var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
             adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-            while initialized < buffer.count {
-                do throws(SystemCallError) {
-                    let read = try system.read(fd, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[initialized...])))
-                    if read == 0 { return }
-                    initialized += read
-                } catch {
-                    failure = error
-                    return
-                }
+            do throws(SystemCallError) {
+                initialized = try fill(UnsafeMutableRawBufferPointer(buffer), from: 0, at: 0, fd: fd, limit: nil)
+            } catch {
+                failure = error
             }
         }
         if let failure { throw failure }

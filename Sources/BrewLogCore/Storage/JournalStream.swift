@@ -114,7 +114,7 @@ extension LockedJournal {
     }
 
     /// ``fill(_:from:at:fd:limit:system:)`` with this journal's system calls.
-    private func fill(_ buffer: UnsafeMutableRawBufferPointer, from start: Int, at position: Int, fd: Int32, limit: Int?) throws(SystemCallError) -> Int {
+    func fill(_ buffer: UnsafeMutableRawBufferPointer, from start: Int, at position: Int, fd: Int32, limit: Int?) throws(SystemCallError) -> Int {
         try LockedJournal.fill(buffer, from: start, at: position, fd: fd, limit: limit, system: system)
     }
 
