@@ -110,13 +110,20 @@ public final class BrewLogStore {
     /// only those are made into objects.
     public func brewsByDate(limit: Int?, where filter: (Timestamp) -> Bool) -> [Brew] {
         registry.access(\BrewLogStore.brews)
-        var chosen: [(position: Int, timestamp: Timestamp)] = []
-        forEachTimestamp { position, timestamp in
-            if filter(timestamp) { chosen.append((position, timestamp)) }
+        var chosen: [DateOrder] = []
+        if let limit {
+            // Only the newest `limit` are held while passing over them all.
+            var newest = GreatestElements<DateOrder>(capacity: limit)
+            forEachTimestamp { position, timestamp in
+                if filter(timestamp) { newest.offer(DateOrder(date: timestamp.date, position: position)) }
+            }
+            chosen = newest.sorted()
+        } else {
+            forEachTimestamp { position, timestamp in
+                if filter(timestamp) { chosen.append(DateOrder(date: timestamp.date, position: position)) }
+            }
+            chosen.sort()
         }
-        chosen = chosen
-            .sorted { ($0.timestamp.date, $0.position) < ($1.timestamp.date, $1.position) }
-        if let limit { chosen = Array(chosen.suffix(limit)) }
         return chosen.map { materialize($0.position) }
     }
 
