@@ -8,16 +8,20 @@ import Darwin
 
 /// The file operations reading and writing share.
 extension LockedJournal {
-    /// The journal's status and whole text, or `nil` when it does not exist.
-    func readFile() throws(JournalError) -> (file: FileStatus, bytes: [UInt8])? {
-        let fd: Int32
+    /// The journal opened for reading (never through a symbolic link), or `nil` when it does not exist.
+    func openForReading() throws(JournalError) -> Int32? {
         do throws(SystemCallError) {
-            fd = try system.open(target, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0)
+            return try system.open(target, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0)
         } catch {
             if error.code == ENOENT { return nil }
             if error.code == ELOOP { throw .changedByAnotherProgram(path: path, what: "another program replaced the journal with a symbolic link") }
             throw .io(path: path, operation: "open", reason: error.description)
         }
+    }
+
+    /// The journal's status and whole text, or `nil` when it does not exist.
+    func readFile() throws(JournalError) -> (file: FileStatus, bytes: [UInt8])? {
+        guard let fd = try openForReading() else { return nil }
         defer { system.close(fd) }
         do throws(SystemCallError) {
             let file = try system.fstat(fd)

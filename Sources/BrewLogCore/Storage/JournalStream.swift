@@ -24,14 +24,7 @@ extension LockedJournal {
     /// Reads and validates the journal chunk by chunk (up to ``readLimit``), or `nil` when it does
     /// not exist. Stops at the first bad line.
     func streamFile() throws(JournalError) -> StreamedFile? {
-        let fd: Int32
-        do throws(SystemCallError) {
-            fd = try system.open(target, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0)
-        } catch {
-            if error.code == ENOENT { return nil }
-            if error.code == ELOOP { throw .changedByAnotherProgram(path: path, what: "another program replaced the journal with a symbolic link") }
-            throw .io(path: path, operation: "open", reason: error.description)
-        }
+        guard let fd = try openForReading() else { return nil }
         // From here the descriptor belongs to the source, which closes it when let go.
         let source = FileLineSource(fd: fd, system: system)
         let file: FileStatus
