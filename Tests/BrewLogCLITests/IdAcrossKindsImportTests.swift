@@ -25,6 +25,22 @@ struct IdAcrossKindsImportTests {
         #expect(sandbox.run(["check"]).status == 0)
     }
 
+    @Test("an id held by another kind is refused after an incoming record that matched by id, in every format", arguments: [
+        ("jsonl", #"{"id":"brew00000001","date":"2026-11-27T08:00:00+01:00","notes":""}"# + "\n" + #"{"id":"unk1","date":"2026-11-24T08:00:00+01:00","notes":"x"}"# + "\n", [String]()),
+        ("jsonl", #"{"id":"brew00000001","date":"2026-11-27T08:00:00+01:00","notes":"changed"}"# + "\n" + #"{"id":"unk1","date":"2026-11-24T08:00:00+01:00","notes":"x"}"# + "\n", []),
+        ("jsonl", #"{"id":"brew00000001","date":"2026-11-27T08:00:00+01:00","notes":""}"# + "\n" + #"{"id":"unk1","kind":"bean","name":"K"}"# + "\n", []),
+        ("jsonl", #"{"id":"brew00000001","date":"2026-11-27T08:00:00+01:00","notes":"changed"}"# + "\n" + #"{"id":"skip00000001","date":"2026-11-24T08:00:00+01:00"}"# + "\n", ["--prefer", "incoming"]),
+        ("csv", "id,date,notes\nbrew00000001,2026-11-27T08:00:00+01:00,\nunk1,2026-11-24T08:00:00+01:00,x\n", []),
+    ])
+    func collisionAfterMatch(format: String, file: String, flags: [String]) {
+        let sandbox = Sandbox(journal: journal)
+        let result = sandbox.run(["import", "-", "--format", format] + flags, stdin: file)
+        #expect(result.status == 1, "\(result)")
+        if flags.isEmpty { #expect(sandbox.journal == journal) }
+        #expect(sandbox.journalLines.count == 3, "\(sandbox.journal ?? "")")
+        #expect(sandbox.run(["check"]).status == 0)
+    }
+
     @Test("import --prefer incoming keeps a bag's own unknown keys, as it keeps a brew's")
     func bagKeepsUnknownKeys() {
         let bag = #"{"id":"bagbagbag001","kind":"bean","name":"K","weight_g":250,"mine":"precious"}"#

@@ -53,6 +53,9 @@ public final class BrewLogStore {
     /// two lookups of a typical command a linear scan of a million ids is cheaper than hashing them.
     private var positionByID: [BrewID: Int]?
     private var lookupsByID = 0
+    /// The ids held by lines of kinds this BrewLog does not know, as loaded: kept apart from the
+    /// snapshot, which is let go once every brew is an object, while those ids stay taken.
+    private var unknownKindIDs: Set<BrewID> = []
 
     /// An empty store in memory, on the system clock and time zone, with the standard streak rules.
     public convenience init() {
@@ -77,6 +80,7 @@ public final class BrewLogStore {
         let loaded = try journal.load()
         detachAll()
         snapshot = loaded
+        unknownKindIDs = loaded.unknownKindIDs
         slots = (0..<loaded.count).map { Slot.stored(UInt32(truncatingIfNeeded: $0)) }
         storedCount = loaded.count
         storedEntries = loaded.entries
@@ -180,7 +184,7 @@ public final class BrewLogStore {
     /// Adds `brew` (whose id must not be in the store yet; a duplicate is ignored and `false` returned).
     @discardableResult
     public func insert(_ brew: Brew) -> Bool {
-        guard index[brew.id] == nil, entryIndex.positionByID[brew.id] == nil, !snapshot.unknownKindIDs.contains(brew.id) else { return false }
+        guard index[brew.id] == nil, !isTakenByAnotherKind(brew.id) else { return false }
         append(brew)
         return true
     }
@@ -283,7 +287,7 @@ public final class BrewLogStore {
     /// An id no record of any kind in the store has.
     func freshID() -> BrewID {
         var id = BrewID.random()
-        while !positions(where: { $0 == id }).isEmpty || entryIndex.positionByID[id] != nil || snapshot.unknownKindIDs.contains(id) {
+        while !positions(where: { $0 == id }).isEmpty || isTakenByAnotherKind(id) {
             id = BrewID.random()
         }
         return id
@@ -296,7 +300,12 @@ public final class BrewLogStore {
     /// Whether a record of any kind has this id: a brew, a record of another kind, or a line of
     /// a kind this BrewLog does not know (ids are unique across all of them).
     public func isTaken(_ id: BrewID) -> Bool {
-        hasBrew(id: id) || entryIndex.positionByID[id] != nil || snapshot.unknownKindIDs.contains(id)
+        hasBrew(id: id) || isTakenByAnotherKind(id)
+    }
+
+    /// Whether a record that is not a brew has this id: a known kind's, or an unknown kind's line.
+    func isTakenByAnotherKind(_ id: BrewID) -> Bool {
+        entryIndex.positionByID[id] != nil || unknownKindIDs.contains(id)
     }
 
     /// Whether a brew has exactly this id (without tracking a read); like ``brew(id:)``, by a scan

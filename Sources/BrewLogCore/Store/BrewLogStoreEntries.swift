@@ -41,7 +41,7 @@ extension BrewLogStore {
     /// any kind or it is a skip day for a day that has one.
     @discardableResult
     public func insert(_ entry: JournalEntry) -> Bool {
-        guard entryIndex.positionByID[entry.id] == nil, !hasBrew(id: entry.id), !snapshot.unknownKindIDs.contains(entry.id) else { return false }
+        guard !isTakenByAnotherKind(entry.id), !hasBrew(id: entry.id) else { return false }
         switch entry {
         case let .skip(skip):
             guard skipDay(on: skip.day) == nil else { return false }
