@@ -73,7 +73,7 @@ struct ConfigEditorTests {
 
     @Test("a bare key and an empty value get a value")
     func bareKey() throws {
-        #expect(try set("[ui]\n\tpager # off\n", "ui.pager", "cat") == "[ui]\n\tpager = cat # off\n")
+        #expect(try set("[ui]\n\tpager\n", "ui.pager", "cat") == "[ui]\n\tpager = cat\n")
         #expect(try set("[ui]\n\tpager =\n", "ui.pager", "cat") == "[ui]\n\tpager = cat\n")
     }
 

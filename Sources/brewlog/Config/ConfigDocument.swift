@@ -43,6 +43,9 @@ struct ConfigDocument: Sendable {
     let sections: [Section]
     /// Every entry, in file order (a key may appear more than once; the last one counts).
     let entries: [Entry]
+    /// Whether the last entry's value ends in a continuation `\` with nothing after it: a line
+    /// appended as it stands would join that value.
+    var endsInContinuation = false
 
     /// An empty file.
     static let empty = ConfigDocument(bytes: [], sections: [], entries: [])
@@ -53,6 +56,14 @@ struct ConfigDocument: Sendable {
     }
 
     /// The line break new lines get: CRLF when the file's first line ends in one, else LF.
+    /// The bytes to put at the end of the file before a new line: none when it ends a line; a
+    /// line break when its last line is unfinished; and when the last value continues into the end
+    /// of the file, what ends that value first (an empty line), so the new line stays its own.
+    var closingLastLine: [UInt8] {
+        let finishLine: [UInt8] = bytes.last.map { $0 == 0x0A ? [] : lineBreak } ?? []
+        return endsInContinuation ? finishLine + lineBreak : finishLine
+    }
+
     var lineBreak: [UInt8] {
         guard let newline = bytes.firstIndex(of: 0x0A) else { return [0x0A] }
         return newline > 0 && bytes[newline - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]

@@ -51,9 +51,10 @@ enum ConfigEditing {
                 return after
             }
         } catch {
-            throw CLIError(error)
+            guard case .tooLarge = error else { throw CLIError(error) }
+            throw rescue(after, file: file, why: "what the editor saved is larger than the \(ConfigFile.sizeLimit >> 20) MiB BrewLog reads", context)
         }
-        if changedMeanwhile { throw rescue(after, file: file, context) }
+        if changedMeanwhile { throw rescue(after, file: file, why: "the config file changed while the editor was open", context) }
         let document: ConfigDocument
         do throws(ConfigSyntaxError) {
             document = try ConfigParser.parse(after)
@@ -68,14 +69,15 @@ enum ConfigEditing {
         if let problem = configuration.problems.first { throw CLIError(problem) }
     }
 
-    /// Keeps the edited text in a new private file beside the config file and names it.
-    private static func rescue(_ text: [UInt8], file: ConfigFile, _ context: CommandContext) -> CLIError {
+    /// Keeps the edited text in a new private file beside the config file and names it, with
+    /// `why` it was not written.
+    private static func rescue(_ text: [UInt8], file: ConfigFile, why: String, _ context: CommandContext) -> CLIError {
         let path = file.path + ".edited-\(Int(context.now.timeIntervalSince1970))-\(getpid())"
         if RescueFile.write(text, to: path) {
-            return .editorFailed("the config file changed while the editor was open; nothing was written, and your text is saved in \(path)",
+            return .editorFailed("\(why); nothing was written, and your text is saved in \(path)",
                                  hint: "compare it with the config file, then run 'brewlog config edit' again")
         }
-        return .editorFailed("the config file changed while the editor was open; nothing was written, and your text could not be saved",
+        return .editorFailed("\(why); nothing was written, and your text could not be saved",
                              hint: "run 'brewlog config edit' again")
     }
 }

@@ -17,6 +17,10 @@ struct ConfigEditor {
             if entry.value == nil {
                 return Array(bytes[..<entry.keyEnd]) + Array(" = ".utf8) + encoded + Array(bytes[entry.keyEnd...])
             }
+            if entry.end == bytes.count && document.endsInContinuation {
+                // A value continued into the end of the file: the new value replaces it and ends its line.
+                return Array(bytes[..<entry.valueStart]) + encoded + document.lineBreak
+            }
             // `key =` with nothing after it: keep a space between `=` and the value.
             let space: [UInt8] = entry.valueStart == entry.valueEnd && entry.valueStart > 0
                 && bytes[entry.valueStart - 1] == UInt8(ascii: "=") ? [0x20] : []
@@ -28,11 +32,14 @@ struct ConfigEditor {
             let offset = last?.end ?? document.sections[sectionIndex].end
             let indentation = last.map { Array(bytes[$0.start..<$0.keyStart]) } ?? [0x09]
             var line = indentation + Array("\(key.name) = ".utf8) + encoded + lineBreak
-            if offset > 0 && bytes[offset - 1] != 0x0A { line = lineBreak + line }
+            if offset == bytes.count {
+                line = document.closingLastLine + line
+            } else if offset > 0 && bytes[offset - 1] != 0x0A {
+                line = lineBreak + line
+            }
             return Array(bytes[..<offset]) + line + Array(bytes[offset...])
         }
-        var result = bytes
-        if let last = result.last, last != 0x0A { result += lineBreak }
+        var result = bytes + document.closingLastLine
         let header = "[" + key.section + (key.subsection.map { " " + ConfigValueText.quotedSubsection($0) } ?? "") + "]"
         result += Array(header.utf8) + lineBreak + [0x09] + Array("\(key.name) = ".utf8) + encoded + lineBreak
         return result
@@ -66,7 +73,7 @@ struct ConfigEditor {
     /// Whether `range` holds only spaces and line breaks outside the `except` ranges.
     private func isBlank(_ range: Range<Int>, except removed: [Range<Int>]) -> Bool {
         range.allSatisfy { index in
-            removed.contains { $0.contains(index) } || [0x20, 0x09, 0x0D, 0x0A, 0x0B, 0x0C].contains(bytes[index])
+            removed.contains { $0.contains(index) } || [0x20, 0x09, 0x0D, 0x0A].contains(bytes[index])
         }
     }
 

@@ -15,6 +15,9 @@ enum ConfigError: Error, Sendable {
     case unreadable(path: String, reason: String)
     /// The file or its folder cannot be created (73).
     case cannotCreate(path: String, reason: String)
+    /// A change would make the file larger than BrewLog reads (``ConfigFile/sizeLimit``), so
+    /// nothing was written (64: the value given is what does not fit).
+    case tooLarge(path: String, size: Int)
     /// A write failed; the file is as it was (74).
     case io(path: String, reason: String)
     /// Another writer held the lock for `seconds` (75).
@@ -44,6 +47,9 @@ extension CLIError {
                                   hint: "make it a readable file, or point BREWLOG_CONFIG elsewhere")
         case let .cannotCreate(path, reason):
             self = .cannotCreate("cannot create the config file '\(path)': \(reason)")
+        case let .tooLarge(path, size):
+            self = .usage("the config file '\(path)' would grow to \(size) bytes, past the \(ConfigFile.sizeLimit >> 20) MiB BrewLog reads; nothing written",
+                          hint: "remove what you no longer need with 'brewlog config unset KEY' or 'brewlog config edit'", command: nil)
         case let .io(path, reason):
             self = .io("cannot write the config file '\(path)': \(reason); it is unchanged",
                        hint: "check the disk and the permissions, then run the command again")

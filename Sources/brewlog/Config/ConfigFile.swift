@@ -66,7 +66,8 @@ struct ConfigFile {
     }
 
     /// Locks the file, reads it (`nil` when there is none), and writes what `change` makes of
-    /// its bytes (nothing when `change` returns `nil` or the same bytes).
+    /// its bytes (nothing when `change` returns `nil` or the same bytes, or bytes past
+    /// ``sizeLimit``, which throw).
     func update(lockTimeout: Double, _ change: ([UInt8]?) throws(ConfigError) -> [UInt8]?) throws(ConfigError) {
         let target = try resolvedTarget()
         let folder = ConfigFile.folder(of: target)
@@ -76,6 +77,9 @@ struct ConfigFile {
         ConfigFile.removeLeftovers(of: target, in: folder)
         let old = try ConfigFile.read(target)
         guard let bytes = try change(old), old == nil || bytes != old else { return }
+        // What BrewLog writes it must read back: every command, `config unset` and `config edit`
+        // included, refuses a file past the limit.
+        guard bytes.count <= ConfigFile.sizeLimit else { throw .tooLarge(path: path, size: bytes.count) }
         try ConfigFile.replace(target, in: folder, with: bytes, existing: old != nil)
     }
 

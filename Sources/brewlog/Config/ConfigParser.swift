@@ -14,18 +14,21 @@ struct ConfigSyntaxError: Error, Equatable, Sendable {
 /// Reads git-config syntax into a ``ConfigDocument``, byte by byte (the file is read on every run).
 ///
 /// `[section]`, `[section "subsection"]` (`\"` and `\\` escaped inside the quotes) and git's older
-/// `[section.subsection]` (the subsection lowercased); `key = value` and a bare `key`; `#` and `;`
-/// comments, on their own line or after a value outside quotes. A value is trimmed; outside quotes
-/// each space or tab inside it becomes a space; double quotes keep spaces, `#` and `;`; the escapes
-/// are `\"`, `\\`, `\n`, `\t` and `\b`, and a `\` at the end of a line continues the value on the
-/// next. A UTF-8 byte order mark at the start is skipped; bytes that are not UTF-8, a NUL, and a key
-/// on a header's line are errors.
+/// `[section.subsection]` (the subsection lowercased); `key = value` and a bare `key` (alone on its
+/// line: git refuses a comment after one); `#` and `;` comments, on their own line or after a value
+/// outside quotes. Blanks are what git's are: space, tab and CR (a form feed or vertical tab is
+/// text). A value is trimmed; outside quotes each blank inside it becomes a space; double
+/// quotes keep spaces, `#` and `;`; the escapes are `\"`, `\\`, `\n`, `\t` and `\b`, and a `\` at
+/// the end of a line continues the value on the next (at the end of the file, it ends the value).
+/// A UTF-8 byte order mark at the start is skipped; bytes that are not UTF-8, a NUL, and a key on a
+/// header's line are errors.
 struct ConfigParser {
     private let bytes: [UInt8]
     private var position = 0
     private var line = 1
     private var sections: [ConfigDocument.Section] = []
     private var entries: [ConfigDocument.Entry] = []
+    private var endsInContinuation = false
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -41,7 +44,7 @@ struct ConfigParser {
         }
         var parser = ConfigParser(bytes)
         try parser.parseLines()
-        return ConfigDocument(bytes: bytes, sections: parser.sections, entries: parser.entries)
+        return ConfigDocument(bytes: bytes, sections: parser.sections, entries: parser.entries, endsInContinuation: parser.endsInContinuation)
     }
 
     /// The line (from 1) that the byte at `offset` is on.
@@ -147,13 +150,17 @@ struct ConfigParser {
         guard let sectionIndex = sections.indices.last else {
             throw error("the key '\(name)' is not inside a section: put a [section] header above it")
         }
-        skipSpaces()
+        // As git: only spaces and tabs between a key and its `=` or the end of its line.
+        while let byte = current, byte == 0x20 || byte == 0x09 { position += 1 }
+        if current == 0x0D, position + 1 < bytes.count, bytes[position + 1] == 0x0A { position += 1 }
         let value: String?
         let valueStart: Int
         let valueEnd: Int
         switch current {
-        case nil, 0x0A, UInt8(ascii: "#"), UInt8(ascii: ";"):
+        case nil, 0x0A:
             (value, valueStart, valueEnd) = (nil, keyEnd, keyEnd)
+        case UInt8(ascii: "#"), UInt8(ascii: ";"):
+            throw error("a comment after the bare key '\(name)' (git refuses it too): write '\(name) = VALUE', or put the comment on its own line")
         case UInt8(ascii: "="):
             position += 1
             skipSpaces()
@@ -189,10 +196,18 @@ struct ConfigParser {
             position += 1
             switch byte {
             case UInt8(ascii: "\\"):
-                guard let escaped = current else { throw error("a '\\' ends the file") }
+                guard let escaped = current else {
+                    // As git: a `\` as the file's last byte continues the value into nothing.
+                    endsInContinuation = true
+                    end = position
+                    continue
+                }
                 if escaped == 0x0A || (escaped == 0x0D && position + 1 < bytes.count && bytes[position + 1] == 0x0A) {
                     position += escaped == 0x0A ? 1 : 2
                     line += 1
+                    if current == nil { endsInContinuation = true }
+                    // The continuation belongs to the value: a new value replaces it too.
+                    end = position
                     continue
                 }
                 switch escaped {
@@ -218,9 +233,10 @@ struct ConfigParser {
 
     private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    /// Spaces, tabs, CR, vertical tab and form feed (C's `isspace` without the line feed).
+    /// Space, tab and CR: git's blanks (its `isspace`, without the line feed). A form feed or a
+    /// vertical tab is text to git, so it is here.
     private func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0B || byte == 0x0C
+        byte == 0x20 || byte == 0x09 || byte == 0x0D
     }
 
     private mutating func skipSpaces() {
