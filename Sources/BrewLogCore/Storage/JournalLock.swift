@@ -12,6 +12,7 @@ import Darwin
 /// a lock on the journal's old inode would not stop a second writer that opened the new one.
 /// The lock file is opened without following a symbolic link, must be a regular file with a
 /// single link (so appends' intent records, written into it, can never land in the journal),
+/// must hold nothing but such a record (a user's file of that name is refused, not overwritten),
 /// and is never truncated. Because a program that deletes the lock file breaks the lock, a
 /// writer calls ``verifyStillInPlace()`` right before it commits.
 final class JournalLock {
@@ -152,10 +153,28 @@ final class JournalLock {
             let what = file.kind == .regular ? "has other hard links (it could be the journal itself)" : "is \(file.kindDescription)"
             throw .unsafeSibling(path: path, reason: what)
         }
+        guard holdsOnlyOwnRecord(fd, size: file.size, system: system) else {
+            system.close(fd)
+            throw .unsafeSibling(path: path, reason: "holds something BrewLog did not write (its lock files are empty or hold one \(AppendIntent.width)-byte record)")
+        }
         // A lock file made under a restrictive umask would lock out its own owner next time.
         if exclusive, file.owner == geteuid(), file.permissions & 0o600 != 0o600 {
             try? system.fchmod(fd, file.permissions | 0o600)
         }
         return JournalLock(path: path, fd: fd, file: file, exclusive: exclusive, journalPath: journalPath, system: system)
+    }
+
+    /// Whether the lock file is empty or holds exactly one record an append writes (idle or an
+    /// intent): a file of that name with anything else in it is someone's, and an append's
+    /// record would overwrite its first bytes.
+    private static func holdsOnlyOwnRecord(_ fd: Int32, size: Int, system: any SystemCalls) -> Bool {
+        guard size != 0 else { return true }
+        guard size == AppendIntent.width else { return false }
+        var record = [UInt8](repeating: 0, count: AppendIntent.width)
+        let count = (try? record.withUnsafeMutableBytes { raw in
+            Result { () throws(SystemCallError) in try system.pread(fd, into: raw, at: 0) }
+        }.get()) ?? 0
+        guard count == AppendIntent.width else { return false }
+        return record == AppendIntent.idle || AppendIntent(decoding: record)?.encoded == record
     }
 }
