@@ -9,6 +9,10 @@ final class ShortReads: SystemCalls {
     let real = PosixSystemCalls()
     let limit: Int
     private let change: Mutex<(@Sendable () -> Void)?>
+    private let largest = Mutex(0)
+
+    /// The largest buffer any `read` was given: how much memory a load held at once.
+    var largestReadBuffer: Int { largest.withLock { $0 } }
 
     init(limit: Int, afterFirstRead change: (@Sendable () -> Void)? = nil) {
         self.limit = limit
@@ -16,6 +20,7 @@ final class ShortReads: SystemCalls {
     }
 
     func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
+        largest.withLock { $0 = max($0, buffer.count) }
         let count = try real.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(limit)))
         change.withLock { action in
             action?()

@@ -7,14 +7,11 @@ import Darwin
 #endif
 
 extension LockedJournal {
-    /// Reads the whole journal and reports every problem, without stopping at the first.
+    /// Reads the whole journal, streamed like a load, and reports every problem, without
+    /// stopping at the first.
     public func check() throws(JournalError) -> JournalReport {
         try requireOpen("check")
-        guard var bytes = try readFile()?.bytes else { return JournalReport(brewCount: 0, problems: []) }
-        if let readLimit, readLimit < bytes.count {
-            bytes.removeLast(bytes.count - readLimit)
-        }
-        let reader = JournalReader(bytes, firstProblemOnly: false)
+        guard let reader = try streamFile(firstProblemOnly: false)?.reader else { return JournalReport(brewCount: 0, problems: []) }
         return JournalReport(brewCount: reader.entries.count, problems: reader.problems,
                              entries: reader.others.map(\.entry), unknownKindCount: reader.unknownKindCount)
     }

@@ -22,8 +22,8 @@ extension LockedJournal {
     }
 
     /// Reads and validates the journal chunk by chunk (up to ``readLimit``), or `nil` when it does
-    /// not exist. Stops at the first bad line.
-    func streamFile() throws(JournalError) -> StreamedFile? {
+    /// not exist. Stops at the first bad line when `firstProblemOnly` (loading); `check` reads on.
+    func streamFile(firstProblemOnly: Bool = true) throws(JournalError) -> StreamedFile? {
         guard let fd = try openForReading() else { return nil }
         // From here the descriptor belongs to the source, which closes it when let go.
         let source = FileLineSource(fd: fd, system: system)
@@ -34,7 +34,7 @@ extension LockedJournal {
             throw .io(path: path, operation: "read", reason: error.description)
         }
         guard file.kind == .regular else { throw .notRegularFile(path: path, kind: "no longer a regular file") }
-        var reader = JournalReader(expectingBytes: file.size, firstProblemOnly: true)
+        var reader = JournalReader(expectingBytes: file.size, firstProblemOnly: firstProblemOnly)
         var lastByte: UInt8?
         do throws(SystemCallError) {
             lastByte = try stream(fd, limit: readLimit, into: &reader)
@@ -48,8 +48,9 @@ extension LockedJournal {
     /// Feeds `fd` from its start to `reader`, whole lines at a time, until its end, `limit` bytes,
     /// or the reader's first problem; returns the last byte read. Two buffers take turns: while
     /// the lines of one are checked, the next chunk is read into the other (after the line the
-    /// first one ends in the middle of). A line longer than the buffers grows them (a journal line
-    /// is at most 16 MiB; a longer one is read whole to be reported).
+    /// first one ends in the middle of). A line longer than the buffers grows them, up to the
+    /// longest a journal line may be; past that, the line is read through without being kept and
+    /// reported by its length, so memory never follows one line.
     private func stream(_ fd: Int32, limit: Int?, into reader: inout JournalReader) throws(SystemCallError) -> UInt8? {
         var buffers = [UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, chunkSize), alignment: 64),
                        UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, chunkSize), alignment: 64)]
@@ -70,6 +71,15 @@ extension LockedJournal {
                 return lastByte
             }
             guard let whole = bytes.lastIndex(of: 0x0A).map({ $0 + 1 }) else {
+                if filled > longestLine {
+                    let skipped = try skipLine(in: buffers[current], holding: filled, at: offset, fd: fd, limit: limit)
+                    reader.skipOverlongLine(at: offset, length: skipped.length)
+                    lastByte = skipped.lastByte
+                    offset += skipped.length + 1
+                    filled = skipped.rest
+                    atEnd = skipped.atEnd
+                    continue
+                }
                 // A full buffer without a newline: a line longer than the buffers.
                 for index in buffers.indices {
                     let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffers[index].count * 2, alignment: 64)
@@ -104,6 +114,29 @@ extension LockedJournal {
             filled = tail + added
         }
         return lastByte
+    }
+
+    /// Reads on through a line too long to keep, whose first `held` bytes (no newline among them)
+    /// fill `buffer` from byte `offset` of the file, reusing `buffer` for each chunk. Returns the
+    /// line's length (without its newline), the last byte read, and where reading stands: what
+    /// came after the newline is moved to the buffer's start (`rest` bytes), and `atEnd` says the
+    /// file has nothing more.
+    private func skipLine(in buffer: UnsafeMutableRawBufferPointer, holding held: Int, at offset: Int, fd: Int32,
+                          limit: Int?) throws(SystemCallError) -> (length: Int, lastByte: UInt8?, rest: Int, atEnd: Bool) {
+        var length = held
+        var last = held > 0 ? buffer[held - 1] : nil
+        while true {
+            let count = try fill(buffer, from: 0, at: offset + length, fd: fd, limit: limit)
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            if let newline = chunk.firstIndex(of: 0x0A) {
+                let rest = count - newline - 1
+                if rest > 0, let base = buffer.baseAddress { base.copyMemory(from: base + newline + 1, byteCount: rest) }
+                return (length + newline, 0x0A, rest, count < buffer.count)
+            }
+            length += count
+            last = chunk.last ?? last
+            if count < buffer.count { return (length, last, 0, true) }
+        }
     }
 
     /// ``fill(_:from:at:fd:limit:system:)`` with this journal's system calls.

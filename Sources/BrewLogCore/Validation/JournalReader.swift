@@ -120,6 +120,16 @@ struct JournalReader {
         }
     }
 
+    /// Counts the next line, `length` bytes from byte `offset` of the file, as one too long to
+    /// read: the streamed load gives its length instead of its bytes, so a huge line is never held.
+    mutating func skipOverlongLine(at offset: Int, length: Int) {
+        finish()
+        guard !isFinished else { return }
+        lineOffset += 1
+        problems.append(JournalProblem(line: lineOffset, reason: overlongLineProblem(length: length).reason, range: offset..<offset + length))
+        if firstProblemOnly { problems = [problems[0]] }
+    }
+
     /// Joins the runs still waiting: after the last ``read(_:at:)``, before the findings are used.
     mutating func finish() {
         absorb(waiting)

@@ -12,6 +12,11 @@ let byteOrderMarkProblem = LineProblem("the file starts with a UTF-8 byte order 
 /// few hundred kilobytes), so a longer one is garbage, reported rather than parsed.
 let longestLine = 16 << 20
 
+/// Why a line of `length` bytes, past ``longestLine``, is bad.
+func overlongLineProblem(length: Int) -> LineProblem {
+    LineProblem("the line is \(length) bytes long, more than the 16 MiB a journal line may be")
+}
+
 /// What one line holds, judged on its own: nothing (blank), a brew's id and date, a record of
 /// another kind, or a problem.
 /// `first` says the line is the first of the file, where a byte order mark is reported by name,
@@ -25,7 +30,7 @@ func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool, first: Bool
         return .failure(byteOrderMarkProblem)
     }
     if text.count > longestLine {
-        return .failure(LineProblem("the line is \(text.count) bytes long, more than the 16 MiB a journal line may be"))
+        return .failure(overlongLineProblem(length: text.count))
     }
     if isBlank(text) { return .success(nil) }
     if let brew = BrewLineFastPath.recognise(text) { return .success(.brew(id: brew.id, timestamp: brew.timestamp)) }
