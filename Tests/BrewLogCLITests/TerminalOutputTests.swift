@@ -35,10 +35,11 @@ struct TerminalOutputTests {
         (["--file", "new\u{1B}[8m.jsonl", "check"], [#"new\e[8m.jsonl: 0 brews, no problems."#]),
         (["stats"], [#"  V60\e[8m  "#, #"  Kenya\x07  "#]),
         (["import", hostileFile], [#"bad\e]0;t\x07.jsonl:1: tag 'a b\u{9B}8m' must not contain"#]),
-        (["add", "--method", "V60\u{1B}[8m", "--notes", "x\u{9B}2J"], ["Logged "]),
+        (["add", "--method", "V60", "--notes", "x\u{9B}2J"], ["Logged "]),
+        (["add", "--method", "V60\u{1B}[8m"], [#"the value for '--method' contains the control character \e"#]),
         (["add", "--date", "2026-11-28", "--once-per-day"], ["2026-11-28 already has a brew (evil0001); nothing added."]),
-        (["edit", "evil", "--coffee", "Kenya\u{07}"], ["No changes to evil0001."]),
-        (["edit", "evil", "--grind", "fine\u{1B}[2J"], ["Updated evil0001: grind."]),
+        (["edit", "evil", "--coffee", "Kenya\u{07}"], [#"the value for '--coffee' contains the control character \x07"#]),
+        (["edit", "evil", "--grind", "fine\u{1B}[2J"], [#"the value for '--grind' contains the control character \e"#]),
         // Output for programs keeps the text exactly.
         (["export", "--format", "csv"], ["V60\u{1B}[8m", "Kenya\u{07}"]),
         (["list", "--json"], [#""coffee":"Kenya\u0007""#]),
@@ -55,6 +56,49 @@ struct TerminalOutputTests {
         for text in expected {
             #expect(output.contains(text), "\(arguments): \(text) not in \(output.debugDescription)")
         }
+    }
+
+    @Test("one-line typed texts (method, coffee, grind, tags) refuse control characters: exit 64, nothing written", arguments: [
+        ["add", "--tag", "\u{1B}[5mblink"], ["add", "--tag", "ok", "--tag", "a\tb"], ["add", "--method", "V60\r"],
+        ["add", "--coffee", "K\u{9B}2J"], ["edit", "evil", "--tag", "x\u{07}"], ["add", "--grind", "fine\n2"],
+    ])
+    func typedControlCharacters(arguments: [String]) {
+        let sandbox = Sandbox(journal: Self.hostileJournal)
+        let result = sandbox.run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("contains the control character"), "\(result.stderr)")
+        #expect(Self.rawControls(in: result.stderr).isEmpty, "\(result.stderr.debugDescription)")
+        #expect(sandbox.journal == Self.hostileJournal)
+    }
+
+    /// A brew whose every text holds a bidirectional override or isolate.
+    static let bidiJournal = journalLine(id: "bidi0001", #""notes":"a\u202eb","method":"V\u2066","coffee":"K\u202a","grind":"g\u2069","tags":["t\u202d"]"#)
+        + journalLine(id: "bidi0002", #""notes":"c","method":"V\u2066","coffee":"K\u202a","rating":4"#)
+
+    /// Bidirectional embeddings, overrides and isolates, which reorder what a terminal shows.
+    static func rawBidi(in text: String) -> [Unicode.Scalar] {
+        text.unicodeScalars.filter { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
+    }
+
+    @Test("human output escapes bidirectional overrides and isolates; JSON keeps them", arguments: [
+        (["list"], true), (["show", "bidi0001"], true), (["diff", "bidi0001", "bidi0002"], true), (["dial", "K\u{202A}"], true),
+        (["stats"], true), (["list", "--json"], false), (["show", "bidi0001", "--json"], false), (["export"], false),
+    ])
+    func bidi(arguments: [String], human: Bool) {
+        let sandbox = Sandbox(journal: Self.bidiJournal)
+        let result = sandbox.run(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.rawBidi(in: result.stdout).isEmpty == human, "\(arguments): \(result.stdout.debugDescription)")
+        if human { #expect(result.stdout.contains(#"\u{2066}"#), "\(result.stdout)") }
+    }
+
+    @Test("check shows a NUL and an escape in a bad line as the terminal rules say: \\x00 and \\e")
+    func checkEscapes() {
+        let sandbox = Sandbox(journal: #"{"id":"x1x1x1x1","rating":\#u{0}}"# + "\n" + #"{"id":"x2x2x2x2","notes":"\\#u{1B}"}"# + "\n")
+        let result = sandbox.run(["check"])
+        #expect(result.status == 65)
+        #expect(result.stdout.contains(#"unexpected character '\x00'"#), "\(result.stdout)")
+        #expect(result.stdout.contains(#"invalid escape '\\e'"#), "\(result.stdout)")
     }
 
     @Test("a failed write to standard output is an I/O error, exit 74", arguments: [

@@ -128,7 +128,7 @@ enum FieldOptions {
             if let notes { record[keyPath: path] = notes }
         case .optionalText(let path):
             if let text {
-                record[keyPath: path] = try nonEmpty(text, option, context)
+                record[keyPath: path] = try oneLine(try nonEmpty(text, option, context), option, context)
             }
         case .rating(let path, let limit):
             if let text {
@@ -164,7 +164,7 @@ enum FieldOptions {
             }
         case .tags(let path):
             for tag in arguments.all(spec) where !record[keyPath: path].contains(tag) {
-                record[keyPath: path].append(tag)
+                record[keyPath: path].append(try oneLine(tag, option, context))
             }
         }
     }
@@ -236,6 +236,15 @@ enum FieldOptions {
             throw context.usage("'--\(option)' must not be empty", hint: "to clear it, use 'brewlog edit ID --unset \(option)'")
         }
         return text
+    }
+
+    /// `text`, a one-line value typed for `--option`, unless it holds a control character (an
+    /// escape, a line break, a tab): such a value is a typo or an attack, never a method, a coffee
+    /// or a tag. Notes, which may span lines, are not read here.
+    private static func oneLine(_ text: String, _ option: String, _ context: CommandContext) throws(CLIError) -> String {
+        guard let bad = text.unicodeScalars.first(where: TerminalText.isControl) else { return text }
+        throw context.usage("the value for '--\(option)' contains the control character \(TerminalText.escaped(String(bad)))",
+                            hint: "type the \(option) as plain text on one line")
     }
 
     /// A decimal number (see `parseDecimal`), optionally followed directly by one of the option's

@@ -9,17 +9,19 @@
 ///
 /// C0 controls (U+0000–U+001F), DEL (U+007F) and C1 controls (U+0080–U+009F) become visible
 /// escapes: `\e` for ESC, `\n`, `\r`, `\t`, `\x07` style for the rest of C0 and DEL, and
-/// `\u{9B}` style for C1. Everything else, backslashes included, is shown as it is.
+/// `\u{9B}` style for C1. So do the bidirectional embeddings, overrides and isolates
+/// (U+202A–U+202E, U+2066–U+2069, as `\u{202E}`), which would reorder what the terminal shows
+/// after them. Everything else, backslashes included, is shown as it is.
 enum TerminalText {
     /// `text` with every control character replaced by a visible escape. With `keepingNewlines`
     /// a line feed stays (for multi-line text that is meant to span lines, such as a message);
     /// renderers that lay text out in rows or columns keep the default and escape it.
     static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) && !(keepingNewlines && $0 == "\n") }) else { return text }
+        guard text.unicodeScalars.contains(where: { needsEscape($0) && !(keepingNewlines && $0 == "\n") }) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
         for scalar in text.unicodeScalars {
-            guard isControl(scalar), !(keepingNewlines && scalar == "\n") else {
+            guard needsEscape(scalar), !(keepingNewlines && scalar == "\n") else {
                 result.unicodeScalars.append(scalar)
                 continue
             }
@@ -31,6 +33,16 @@ enum TerminalText {
     /// Whether `scalar` is a C0 control, DEL or a C1 control.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Whether `scalar` is a bidirectional embedding, override or isolate.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// Whether `scalar` is shown as a visible escape.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        isControl(scalar) || isBidiControl(scalar)
     }
 
     private static func visible(_ scalar: Unicode.Scalar) -> String {

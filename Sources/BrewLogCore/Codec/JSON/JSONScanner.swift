@@ -353,7 +353,11 @@ struct JSONScanner {
         JSONSyntaxError(message: message, offset: index)
     }
 
+    /// The byte as text for a message: an ASCII byte as its character (whoever shows the message
+    /// escapes a control character as it escapes every other: `\x00`, `\e`), any other as `\xHH`
+    /// (alone it is no character at all).
     private func printable(_ byte: UInt8) -> String {
-        (0x21...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
+        guard byte >= 0x80 else { return String(UnicodeScalar(byte)) }
+        return "\\x" + String(byte, radix: 16, uppercase: true)
     }
 }
