@@ -21,8 +21,7 @@ struct CompletionSafetyTests {
         let bin = sandbox.home + "/bin"
         try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let listing = Self.hostileIDs.map { "'" + $0 + "'" }.joined(separator: " ")
-        _ = FileManager.default.createFile(atPath: bin + "/brewlog", contents: Data("#!/bin/sh\nprintf '%s\\n' \(listing)\n".utf8),
-                                           attributes: [.posixPermissions: 0o755])
+        installStandIn("printf '%s\\n' \(listing)", at: bin + "/brewlog")
         for name in ["abc.txt", "a-file"] {
             _ = FileManager.default.createFile(atPath: sandbox.home + "/" + name, contents: nil)
         }
@@ -99,8 +98,7 @@ struct CompletionSafetyTests {
         let (sandbox, script, _) = setUp(shell)
         let bin = sandbox.home + "/probe-bin"
         try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let standIn = "#!/bin/sh\nif [ \"$1\" = --file ]; then printf 'from:%s\\n' \"$2\"; else echo default; fi\n"
-        _ = FileManager.default.createFile(atPath: bin + "/brewlog", contents: Data(standIn.utf8), attributes: [.posixPermissions: 0o755])
+        installStandIn(#"if [ "$1" = --file ]; then printf 'from:%s\n' "$2"; else echo default; fi"#, at: bin + "/brewlog")
         return (sandbox, script, bin + ":/usr/bin:/bin")
     }
 

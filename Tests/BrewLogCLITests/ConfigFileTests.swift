@@ -106,19 +106,13 @@ struct ConfigFileTests {
         let sandbox = Sandbox()
         sandbox.writeConfig("# keep\n[ui]\n\tcolor = auto\n")
         let script = sandbox.home + "/ed.sh"
-        _ = FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\nsed -i 's/auto/never/' \"$1\"\n".utf8))
-        chmod(script, 0o755)
-        sandbox.ok(["config", "edit"], env: ["EDITOR": script])
+        sandbox.ok(["config", "edit"], env: ["EDITOR": shellCommand(running: "sed -i 's/auto/never/' \"$1\"\n", at: script)])
         #expect(sandbox.config == "# keep\n[ui]\n\tcolor = never\n")
-        _ = FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\nprintf '[ui\\n' >> \"$1\"\n".utf8))
-        chmod(script, 0o755)
-        let broken = sandbox.run(["config", "edit"], env: ["VISUAL": script])
+        let broken = sandbox.run(["config", "edit"], env: ["VISUAL": shellCommand(running: "printf '[ui\\n' >> \"$1\"\n", at: script)])
         #expect(broken.status == 78)
         #expect(broken.stderr.contains("\(sandbox.configPath):4: unterminated section header"), "\(broken.stderr)")
         // The broken file can be mended with another edit.
-        _ = FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\nsed -i '$d' \"$1\"\n".utf8))
-        chmod(script, 0o755)
-        sandbox.ok(["config", "edit"], env: ["VISUAL": script])
+        sandbox.ok(["config", "edit"], env: ["VISUAL": shellCommand(running: "sed -i '$d' \"$1\"\n", at: script)])
         sandbox.ok(["list"])
     }
 
@@ -128,10 +122,8 @@ struct ConfigFileTests {
         sandbox.writeConfig("[ui]\n\tcolor = auto\n")
         let script = sandbox.home + "/ed.sh"
         // The "editor" changes the file through another brewlog while it has the copy open.
-        let body = "#!/bin/sh\n\(brewlogBinary) config set ui.pager cat\necho '# mine' >> \"$1\"\n"
-        _ = FileManager.default.createFile(atPath: script, contents: Data(body.utf8))
-        chmod(script, 0o755)
-        let result = sandbox.run(["config", "edit"], env: ["EDITOR": script])
+        let editor = shellCommand(running: "\(brewlogBinary) config set ui.pager cat\necho '# mine' >> \"$1\"\n", at: script)
+        let result = sandbox.run(["config", "edit"], env: ["EDITOR": editor])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("your text is saved in"))
         #expect(sandbox.config == "[ui]\n\tcolor = auto\n\tpager = cat\n")

@@ -4,11 +4,10 @@ import Testing
 @Suite("edit --editor: a private notes file, removed whatever happens")
 struct EditorTests {
     /// A sandbox with one brew and an editor script `body` (POSIX sh, `$1` the notes file, `$MARK`
-    /// a file to report to), whose temporary files go under the sandbox.
+    /// a file to report to) as `$VISUAL`, whose temporary files go under the sandbox.
     private func setUp(editor body: String) -> (sandbox: Sandbox, mark: String) {
         let sandbox = Sandbox(journal: journalLine(id: "aaaa00000001", #""notes":"old notes""#))
-        let editor = sandbox.home + "/editor.sh"
-        _ = FileManager.default.createFile(atPath: editor, contents: Data("#!/bin/sh\n\(body)\n".utf8), attributes: [.posixPermissions: 0o755])
+        let editor = shellCommand(running: body, at: sandbox.home + "/editor.sh")
         let temporary = sandbox.home + "/tmp"
         try? FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         let mark = sandbox.home + "/mark"
@@ -42,7 +41,7 @@ struct EditorTests {
         let (sandbox, _) = setUp(editor: "kill -9 $$")
         let result = sandbox.run(["edit", "last", "--editor"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("brewlog: error: the editor '\(sandbox.home)/editor.sh' was killed by signal 9 (SIGKILL); nothing written\n"),
+        #expect(result.stderr.hasPrefix("brewlog: error: the editor '\(sandbox.environment["VISUAL"] ?? "")' was killed by signal 9 (SIGKILL); nothing written\n"),
                 "\(result.stderr)")
         #expect(leftovers(sandbox).isEmpty)
         #expect(sandbox.journal?.contains("old notes") == true)

@@ -190,12 +190,9 @@ struct JournalPromiseTests {
 
 @Suite("edit --editor applies the notes to the brew chosen before the editor opened")
 struct EditorResolutionTests {
-    /// An editor script that runs `during` (with brewlog on PATH as `$BREWLOG`), then types `text`.
+    /// An editor that runs `during` (with brewlog as `$BREWLOG`), then types `text`.
     func editor(in sandbox: Sandbox, during: String, text: String) -> String {
-        let path = sandbox.home + "/fake-editor.sh"
-        let script = "#!/bin/sh\n\(during)\nprintf '%s' '\(text)' > \"$1\"\n"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
-        return path
+        shellCommand(running: "\(during)\nprintf '%s' '\(text)' > \"$1\"\n", at: sandbox.home + "/fake-editor.sh")
     }
 
     @Test("a brew added while the editor is open does not take the notes from 'last'")
@@ -242,9 +239,8 @@ struct EditorConflictTests {
     @Test("notes changed by another command meanwhile are kept; the editor's text goes to a file; exit 1")
     func notesChangedMeanwhile() throws {
         let sandbox = Sandbox(journal: JournalPromiseTests.brew + "\n")
-        let script = sandbox.home + "/fake-editor.sh"
-        let body = "#!/bin/sh\n\"$BREWLOG\" edit aaaa --notes 'from the command line' >/dev/null\nprintf '%s' 'from the editor' > \"$1\"\n"
-        _ = FileManager.default.createFile(atPath: script, contents: Data(body.utf8), attributes: [.posixPermissions: 0o755])
+        let body = "\"$BREWLOG\" edit aaaa --notes 'from the command line' >/dev/null\nprintf '%s' 'from the editor' > \"$1\"\n"
+        let script = shellCommand(running: body, at: sandbox.home + "/fake-editor.sh")
         let result = sandbox.run(["edit", "aaaa", "--editor"], env: ["VISUAL": script, "BREWLOG": brewlogBinary])
         #expect(result.status == 1)
         #expect(result.stderr.contains("had its notes changed by another command while the editor was open"))

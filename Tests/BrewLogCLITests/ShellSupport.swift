@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 extension Sandbox {
     /// Runs `script` with `/bin/bash -c` in the sandbox's environment, with `$B` the brewlog
@@ -15,4 +16,49 @@ extension Sandbox {
 /// A journal line with the given id and extra fields (JSON text after the date).
 func journalLine(id: String, _ fields: String = #""notes":"""#) -> String {
     #"{"id":"\#(id)","date":"2026-11-28T08:00:00+01:00",\#(fields)}"# + "\n"
+}
+
+// MARK: Scripts the tests run
+
+// Never execute a file the test process itself wrote.
+//
+// Linux refuses to execute a file that any process holds open for writing ("Text file busy",
+// ETXTBSY). The tests run side by side on threads of one process, and a child that another test
+// forks or spawns inherits every descriptor the test process has open at that moment, and may
+// keep it as long as it lives (an editor that sleeps, a brewlog waiting for a lock). So a file
+// written by the test process can stay busy long after its write was closed, and executing it
+// fails now and then. Two ways avoid that:
+//
+// - A command brewlog runs through `/bin/sh` (`$VISUAL`, `$EDITOR`) is `/bin/sh SCRIPT`, made by
+//   `shellCommand(running:at:)`: the file is only read, and reading is never refused.
+// - A program that must be found by name on `PATH` (a stand-in `brewlog` or `notify-send`) is
+//   written by a short-lived `/bin/sh` child, `installStandIn(_:at:)`. Only that child ever
+//   opens the file for writing; it starts nothing while the file is open (`printf` is built in,
+//   the redirection ends with it, and only then does `chmod` run), and it has exited, which
+//   closes its descriptors, before the function returns. The test process never holds the file
+//   open for writing, so no child of ours can inherit such a descriptor. A hard link would not
+//   help (it is the same file), nor would a symbolic link to a file the test process wrote.
+
+/// Writes `body` (POSIX sh) to `path`, not executable, and returns the command that runs it:
+/// `/bin/sh PATH`, for `$VISUAL` or `$EDITOR`, which brewlog runs as `COMMAND FILE` through
+/// `/bin/sh`, so the script's `$1` is the file to edit.
+func shellCommand(running body: String, at path: String) -> String {
+    _ = FileManager.default.createFile(atPath: path, contents: Data(body.utf8))
+    return "/bin/sh " + shellQuoted(path)
+}
+
+/// Installs `body` (POSIX sh) as an executable at `path`, to be found by name on `PATH`. A
+/// `/bin/sh` child writes it, so that running it can never fail with "Text file busy" (see
+/// above); records an issue if the child fails.
+func installStandIn(_ body: String, at path: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let result = runProcess("/bin/sh", ["-c", #"printf '#!/bin/sh\n%s\n' "$1" > "$2" && chmod 755 "$2""#, "sh", body, path],
+                            environment: ["PATH": "/usr/bin:/bin"], directory: "/")
+    #expect(result.status == 0, "cannot install the stand-in \(path): \(result.stderr)", sourceLocation: sourceLocation)
+}
+
+/// `text` as one word for `/bin/sh`: as it is when it holds only characters the shell takes
+/// literally, else in single quotes.
+func shellQuoted(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+,:@%".unicodeScalars.contains($0)) }
+    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

@@ -47,9 +47,7 @@ struct WritingCommandTests {
     @Test("--editor edits the notes with $VISUAL, then $EDITOR")
     func editor() throws {
         let sandbox = self.sandbox(.binary)
-        let script = sandbox.home + "/fake-editor.sh"
-        _ = FileManager.default.createFile(atPath: script, contents: Data("#!/bin/sh\nprintf 'from the editor\\n' > \"$1\"\n".utf8),
-                                           attributes: [.posixPermissions: 0o755])
+        let script = shellCommand(running: "printf 'from the editor\\n' > \"$1\"\n", at: sandbox.home + "/fake-editor.sh")
         sandbox.ok(["edit", "cccc", "--editor", "--rating", "4"], env: ["EDITOR": script])
         #expect(sandbox.ok(["show", "cccc", "--json"]).contains(#""rating":4,"notes":"from the editor""#))
         let unchanged = sandbox.ok(["edit", "cccc", "--editor"], env: ["VISUAL": "true", "EDITOR": script])

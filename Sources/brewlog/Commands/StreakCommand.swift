@@ -11,6 +11,13 @@ enum StreakCommand: BrewLogCommand {
         static let json = OptionSpec("json", help: "Print the streak (or the history, or the explanation) as JSON.")
     }
 
+    /// The evening reminder for a crontab, one line, as the README gives it: brewlog named by its
+    /// full path (cron's PATH is /usr/bin:/bin); the notifier only on status 1, no brew today (not
+    /// on 65, 75 or 78, whose message cron mails); the user's D-Bus session named, which cron
+    /// does not pass on and notify-send needs; and no `%`, which crontab turns into a line break.
+    static let cronReminder = #"0 20 * * * "$HOME/.local/bin/brewlog" streak --check -q; [ $? -eq 1 ] && "#
+        + #"DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/$(id -u)/bus notify-send "BrewLog" "Brew today to keep your streak""#
+
     /// How many runs `--history` lists without an N.
     static let defaultHistoryCount = 5
 
@@ -28,8 +35,8 @@ enum StreakCommand: BrewLogCommand {
             streak stays alive until today ends: if you brewed yesterday but not yet today, it
             still counts. With streak.weekly-target set, the weekly streak is shown too.
 
-            EXAMPLE (an evening reminder in crontab):
-              0 20 * * * brewlog streak --check -q || notify-send "Brew today to keep your streak"
+            EXAMPLE (an evening reminder, one crontab line; cron mails any other failure):
+              \(cronReminder)
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {

@@ -49,7 +49,7 @@ enum ManPageText {
         ("Notes from standard input:", "echo \"Bright, blackcurrant\" | brewlog add --notes -"),
         ("The five newest brews:", "brewlog list --limit 5"),
         ("Change the rating of the newest brew:", "brewlog edit last --rating 5"),
-        ("A reminder from cron when today has no brew yet:", "0 20 * * * brewlog streak --check -q || notify-send \"Brew today\""),
+        ("A reminder from cron when today has no brew yet, one crontab line (cron mails any other failure):", StreakCommand.cronReminder),
         ("Install bash completion:", "brewlog completion bash > ~/.local/share/bash-completion/completions/brewlog"),
     ]
 }
