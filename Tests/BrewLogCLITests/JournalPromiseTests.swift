@@ -221,16 +221,27 @@ struct EditorResolutionTests {
 
 @Suite("BREWLOG_NOW outside the years a journal can hold")
 struct UnreadableLineTests {
-    @Test("a moment whose local year would be 10000 (or 0) is refused before it reaches the journal", arguments: [
+    static let range = "BREWLOG_NOW must be from 0001-01-02T00:00:00Z to 9999-12-30T23:59:59Z, both included"
+
+    @Test("a moment whose local year would be 10000 (or 0) is refused before it reaches the journal, by a message that states the range", arguments: [
         ("9999-12-31T23:59:59Z", "Europe/Berlin"),
+        ("9999-12-30T23:59:59.5Z", "Europe/Berlin"),
+        ("0001-01-01T23:59:59Z", "America/New_York"),
         ("0001-01-01T00:00:00Z", "America/New_York"),
     ])
     func yearOutOfRange(now: String, zone: String) {
         let sandbox = Sandbox(now: now, timeZone: zone, journal: JournalPromiseTests.brew + "\n")
         let result = sandbox.run(["add"])
         #expect(result.status == 78)
-        #expect(result.stderr.contains("BREWLOG_NOW must be from 0001-01-02 to 9999-12-30 UTC"))
+        #expect(result.stderr.contains(Self.range), "\(result.stderr)")
         #expect(sandbox.journal == JournalPromiseTests.brew + "\n")
+    }
+
+    @Test("both ends of the range the message states are accepted", arguments: ["0001-01-02T00:00:00Z", "9999-12-30T23:59:59Z"])
+    func rangeEnds(now: String) {
+        let sandbox = Sandbox(now: now, timeZone: "UTC")
+        let result = sandbox.run(["streak"])
+        #expect(result.status == 0, "\(result)")
     }
 }
 

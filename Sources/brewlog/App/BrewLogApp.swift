@@ -202,8 +202,8 @@ struct BrewLogApp {
             throw CLIError.configuration("BREWLOG_NOW is not an RFC 3339 time: '\(cappedForMessage(text))'", hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
         }
         // A day's margin at each end, so the moment has a four-digit year in every UTC offset.
-        guard timestamp.date > BrewLogApp.earliestNow, timestamp.date < BrewLogApp.latestNow else {
-            throw CLIError.configuration("BREWLOG_NOW must be from 0001-01-02 to 9999-12-30 UTC (a day inside the years a journal can record, whatever the offset): '\(cappedForMessage(text))'",
+        guard timestamp.date >= BrewLogApp.earliestNow, timestamp.date <= BrewLogApp.latestNow else {
+            throw CLIError.configuration("BREWLOG_NOW must be from 0001-01-02T00:00:00Z to 9999-12-30T23:59:59Z, both included (a day inside the years a journal can record, whatever the offset): '\(cappedForMessage(text))'",
                                          hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
         }
         return timestamp.date
