@@ -88,3 +88,32 @@ struct ConfigRepairTests {
         #expect(sandbox.run(["list"]).status == 78)
     }
 }
+
+/// A repair hint's command is pasted into a shell: it must name the real key, however strange.
+@Suite("a repair hint's command works when pasted")
+struct RepairHintTests {
+    @Test("the hint for a bad value under any recipe name removes exactly that entry when bash runs it", arguments: [
+        "\u{1B}]0;T\u{07}", "Morning V60", "it's", "a\\b", "\u{202E}rtl", "café",
+    ])
+    func pastedHintWorks(name: String) {
+        let sandbox = Sandbox()
+        let folder = sandbox.home + "/.config/brewlog"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let quoted = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let config = "[recipe \"\(quoted)\"]\n\tdose = lots\n[recipe \"keep\"]\n\tdose = 15\n"
+        _ = FileManager.default.createFile(atPath: folder + "/config", contents: Data(config.utf8))
+        let failed = sandbox.run(["list"])
+        #expect(failed.status == 78)
+        let hint = failed.stderr.split(separator: "\n").first { $0.hasPrefix("hint:") } ?? ""
+        let marker = "remove it with: brewlog "
+        guard let range = hint.range(of: marker) else {
+            Issue.record("no command in \(failed.stderr)")
+            return
+        }
+        #expect(TerminalOutputTests.rawControls(in: String(hint)).isEmpty && TerminalOutputTests.rawBidi(in: String(hint)).isEmpty, "\(hint.debugDescription)")
+        let pasted = sandbox.shell(#""$B" "# + String(hint[range.upperBound...]))
+        #expect(pasted.status == 0, "\(pasted)")
+        #expect(sandbox.run(["list"]).status == 0)
+        #expect(sandbox.ok(["config", "get", "recipe.keep.dose"]) == "15\n")
+    }
+}

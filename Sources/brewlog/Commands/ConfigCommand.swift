@@ -59,9 +59,9 @@ enum ConfigCommand: BrewLogCommand {
         }
     }
 
-    /// The key named `text`, or a usage error.
-    static func key(_ text: String, _ context: CommandContext) throws(CLIError) -> ConfigKey {
-        guard let key = ConfigKey(text) else {
+    /// The key named `text`, or a usage error; `existing` for a key that is only read or removed.
+    static func key(_ text: String, existing: Bool = false, _ context: CommandContext) throws(CLIError) -> ConfigKey {
+        guard let key = ConfigKey(text, existing: existing) else {
             throw context.usage("invalid key '\(cappedForMessage(text))'",
                                 hint: "keys are section.key or section.NAME.key (letters, digits and '-'), e.g. ui.color")
         }
@@ -75,7 +75,7 @@ enum ConfigCommand: BrewLogCommand {
     }
 
     private static func get(_ text: String, _ context: CommandContext) throws(CLIError) {
-        let key = try key(text, context)
+        let key = try key(text, existing: true, context)
         guard let value = try document(context).value(key) else { throw CLIError.checkFailed }
         // For scripts (`$(brewlog config get ui.pager)`): the value exactly, as `-q` output is.
         context.out.line(value ?? "")
@@ -133,7 +133,7 @@ enum ConfigCommand: BrewLogCommand {
     }
 
     private static func unset(_ text: String, _ context: CommandContext) throws(CLIError) {
-        let key = try key(text, context)
+        let key = try key(text, existing: true, context)
         let file = try configFile(context)
         let exists: Bool
         do throws(ConfigError) {

@@ -136,7 +136,7 @@ enum EditCommand: BrewLogCommand {
             let path = folder + "/" + name
             if RescueFile.write(Array(notes.utf8), to: path) {
                 return .notFound("brew \(id) \(what) while the editor was open; nothing was written, and your notes are saved in \(path)",
-                                 hint: "'brewlog edit ID --notes - < \(path)' puts them on a brew")
+                                 hint: "brewlog edit ID --notes - < \(ShellWord.quoted(path)) puts them on a brew")
             }
         }
         return .notFound("brew \(id) \(what) while the editor was open; nothing was written, and your notes could not be saved to a file; they were:\n\(notes)",

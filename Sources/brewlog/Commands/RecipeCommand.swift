@@ -89,7 +89,7 @@ enum RecipeCommand: BrewLogCommand {
         try FieldOptions.validate(record, context)
         let fields = BrewDefaults(record: record)
         guard !fields.isEmpty else {
-            throw context.usage("a recipe needs at least one field", hint: "e.g. 'brewlog recipe save \(name) -m V60 --dose 15 --water 250', or --from last")
+            throw context.usage("a recipe needs at least one field", hint: "e.g. brewlog recipe save \(ShellWord.quoted(name)) -m V60 --dose 15 --water 250, or --from last")
         }
         let existed = context.configuration.recipe(name) != nil
         try RecipeStore.replace(name, with: fields, context)

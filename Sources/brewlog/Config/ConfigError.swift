@@ -37,7 +37,7 @@ extension CLIError {
         case let .badValue(path, line, key, value, problem):
             let shown = value.map { "invalid value '\(cappedForMessage($0))' for '\(key)'" } ?? "'\(key)' needs a value"
             self = .configuration("\(path):\(line): \(shown): \(problem)",
-                                  hint: "\(repair), or remove it with 'brewlog config unset \(key)'")
+                                  hint: "\(repair), or remove it with: brewlog config unset \(ShellWord.quoted(key))")
         case let .badAlias(path, line, message):
             self = .configuration("\(path):\(line): \(message)", hint: repair)
         case let .location(message):

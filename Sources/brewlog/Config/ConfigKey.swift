@@ -19,8 +19,10 @@ struct ConfigKey: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a key as typed (`ui.color`, `recipe.Morning.dose`): the section runs to the first
     /// dot and the name from the last, as git splits them. `nil` unless the section is letters,
-    /// digits and `-`, the name a letter followed by those, and the subsection has no control character.
-    init?(_ text: String) {
+    /// digits and `-`, the name a letter followed by those, and the subsection has no control
+    /// character, unless `existing`: a key that only names what a file already holds (to read or
+    /// remove it) may have one, so a bad entry can always be removed by name.
+    init?(_ text: String, existing: Bool = false) {
         guard let first = text.firstIndex(of: "."), let last = text.lastIndex(of: ".") else { return nil }
         let section = String(text[..<first])
         let name = String(text[text.index(after: last)...])
@@ -28,7 +30,7 @@ struct ConfigKey: Hashable, Sendable, CustomStringConvertible {
         guard ConfigKey.isSectionName(section), ConfigKey.isKeyName(name) else { return nil }
         // No control characters in a typed name: they would reach the file, and every terminal
         // that shows it, raw.
-        if let subsection, subsection.unicodeScalars.contains(where: TerminalText.isControl) { return nil }
+        if !existing, let subsection, subsection.unicodeScalars.contains(where: TerminalText.isControl) { return nil }
         self.init(section: section, subsection: subsection, name: name)
     }
 
