@@ -80,6 +80,12 @@ public enum BrewLineCodec {
         return try result.get()
     }
 
+    /// `brew`'s line as the journal holds it while the brew is unchanged since it was read, else
+    /// its canonical encoding (``encode(_:)``).
+    public static func line(of brew: Brew) -> String {
+        brew.journalLine ?? encode(brew.record)
+    }
+
     /// The line for `record`, without a newline: its fields in ``BrewField`` order, then its
     /// unknown keys.
     ///

@@ -75,6 +75,19 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// `brews`, then the records of other kinds `entries`, in this format: in JSON Lines and JSON
+    /// each brew is its journal line exactly as read (``BrewLineCodec/line(of:)``).
+    public func encode(_ brews: [Brew], entries: [JournalEntry] = []) -> String {
+        switch self {
+        case .jsonl:
+            return (brews.map(BrewLineCodec.line(of:)) + entries.map(KindedLineCodec.encode)).map { $0 + "\n" }.joined()
+        case .json:
+            return "[" + (brews.map(BrewLineCodec.line(of:)) + entries.map(KindedLineCodec.encode)).joined(separator: ",\n") + "]\n"
+        case .csv:
+            return encode(brews.map(\.record))
+        }
+    }
+
     /// Every brew in `bytes`, or every problem (with its 1-based line) when there is any.
     public func decode(_ bytes: [UInt8]) -> Result<[BrewRecord], ImportProblems> {
         decodeContents(bytes).map(\.records)

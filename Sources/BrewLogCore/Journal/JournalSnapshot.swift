@@ -143,6 +143,14 @@ public final class JournalSnapshot: Sendable {
         }
     }
 
+    /// Where brew `index`'s line is, for a file journal (`nil` for brews given as values).
+    func origin(at index: Int) -> JournalLineOrigin? {
+        switch storage {
+        case .records: nil
+        case let .lines(source, entries): JournalLineOrigin(source: source, start: entries[index].start)
+        }
+    }
+
     /// Why a validated line could not be read again as it was (a failing disk, or a program
     /// writing into the file regardless of the lock), once that has happened; `nil` while every
     /// brew made from a line was read whole.
@@ -161,11 +169,26 @@ public final class JournalSnapshot: Sendable {
 
 /// Where a file journal's validated lines can be read again: `nil` if the bytes can no longer be
 /// read.
-protocol JournalLineSource: Sendable {
+protocol JournalLineSource: AnyObject, Sendable {
     /// The line that starts at byte `start` of the file, without its newline.
     func line(at start: Int) -> [UInt8]?
     /// Notes that the validated line at `start` no longer reads as it did.
     func lost(at start: Int)
     /// The first failure noted, if any.
     var failure: String? { get }
+}
+
+/// Where a brew read from a file journal has its line: so output that promises the journal's own
+/// text can print that line exactly, for as long as the brew is unchanged.
+struct JournalLineOrigin: Sendable {
+    let source: any JournalLineSource
+    let start: Int
+
+    /// The line as the journal holds it (without its line break, a CR before it included), or
+    /// `nil` when it can no longer be read.
+    var text: String? {
+        guard var bytes = source.line(at: start) else { return nil }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return String(validating: bytes, as: UTF8.self)
+    }
 }

@@ -24,6 +24,8 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         /// strong load costs a write less than a weak one.
         var owner: ChangeLog?
         var registry: ChangeRegistry?
+        /// The journal line the brew was read from, until a field changes.
+        var origin: JournalLineOrigin?
     }
 
     /// Where reads and writes of this brew's properties are reported.
@@ -211,6 +213,19 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         \Brew.waterGrams, \Brew.yieldGrams, \Brew.grind, \Brew.temperatureCelsius, \Brew.brewTimeSeconds, \Brew.tags,
     ]
 
+    /// The brew's line exactly as the journal holds it (key order, spacing, empty texts and a `Z`
+    /// offset as written), while no field has changed since it was read; `nil` for a brew made in
+    /// memory or changed since. Output that promises the journal's own lines prints this, and
+    /// falls back to the canonical encoding of ``record``.
+    public var journalLine: String? {
+        storage.withLock { $0.origin }?.text
+    }
+
+    /// Remembers the journal line the brew was read from (the store, when it makes the brew).
+    func remember(origin: JournalLineOrigin?) {
+        storage.withLock { $0.origin = origin }
+    }
+
     /// Starts telling `changeLog` about every change (the store calls it when the brew joins it).
     func attach(to changeLog: ChangeLog) {
         storage.withLock { $0.owner = changeLog }
@@ -251,6 +266,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         let observed = storage.withLock { storage -> ChangeRegistry? in
             guard get(storage.record) != newValue else { return nil }
             set(&storage.record, newValue)
+            storage.origin = nil
             storage.owner?.noteChanged(id, field)
             // No registry, or one nobody observes, means there is nobody to tell.
             guard storage.registry?.hasObservers == true else { return nil }

@@ -374,6 +374,7 @@ public final class BrewLogStore {
             return brew
         case let .stored(index):
             let brew = Brew(record: snapshot.record(at: Int(index)))
+            brew.remember(origin: snapshot.origin(at: Int(index)))
             brew.attach(to: changeLog)
             slots[position] = .live(brew)
             storedCount -= 1

@@ -23,9 +23,9 @@ enum ExportCommand: BrewLogCommand {
         let format = try ExchangeOptions.format(context, Option.format, default: .jsonl)
         let filter = try BrewFilter(context)
         let store = try context.session().read()
-        let records = filter.needsFields
-            ? store.brewsByDate.map(\.record).filter(filter.admits)
-            : store.brewsByDate(limit: nil, where: filter.admits).map(\.record)
+        let brews = filter.needsFields
+            ? store.brewsByDate.filter(filter.admits)
+            : store.brewsByDate(limit: nil, where: filter.admits)
         // Skip days follow the brews (JSON Lines and JSON; CSV holds brews only), judged by their
         // day; a filter on brews' fields (method, coffee, tag, rating, notes) leaves them out.
         let skips = filter.needsFields ? [] : store.skipDays.filter { skip in
@@ -34,6 +34,6 @@ enum ExportCommand: BrewLogCommand {
         // Bean bags follow (they span days, so a date range keeps them all); a filter on brews'
         // fields leaves them out too.
         let bags = filter.needsFields ? [] : store.beanBags
-        context.out.write(format.encode(records, entries: skips.map(JournalEntry.skip) + bags.map(JournalEntry.bean)))
+        context.out.write(format.encode(brews, entries: skips.map(JournalEntry.skip) + bags.map(JournalEntry.bean)))
     }
 }

@@ -35,18 +35,21 @@ enum ListCommand: BrewLogCommand {
         let sort = try sortKey(context)
         let columns = try self.columns(context)
         let store = try context.session().read()
-        var records: [BrewRecord]
+        var brews: [Brew]
         if filter.needsFields || sort != .date {
-            records = store.brewsByDate.map(\.record).filter(filter.admits)
-            if sort != .date { records = sorted(records, by: sort) }
-            if let limit { records = Array(records.suffix(limit)) }
+            brews = store.brewsByDate.filter(filter.admits)
+            if sort != .date { brews = sorted(brews, by: sort) }
+            if let limit { brews = Array(brews.suffix(limit)) }
         } else {
-            records = store.brewsByDate(limit: limit, where: filter.admits).map(\.record)
+            brews = store.brewsByDate(limit: limit, where: filter.admits)
         }
 
         if context.arguments.has(Option.json) {
-            context.out.write(ExchangeFormat.json.encode(records))
-        } else if context.quiet {
+            context.out.write(ExchangeFormat.json.encode(brews))
+            return
+        }
+        let records = brews.map(\.record)
+        if context.quiet {
             for record in records { context.out.line(record.id.rawValue) }
         } else if records.isEmpty {
             context.out.line(store.count == 0 ? "No brews yet. Log one with 'brewlog add'." : "No brews match.")
@@ -74,14 +77,14 @@ enum ListCommand: BrewLogCommand {
 
     /// `records` (in date order) ordered by `key`, lowest first, brews without a value before the
     /// rest; a stable sort, so ties stay in date order.
-    private static func sorted(_ records: [BrewRecord], by key: SortKey) -> [BrewRecord] {
+    private static func sorted(_ brews: [Brew], by key: SortKey) -> [Brew] {
         let value: (BrewRecord) -> Double? = switch key {
         case .date: { _ in 0 }
         case .rating: { $0.rating.map(Double.init) }
         case .ratio: { $0.ratio }
         }
-        let keyed = records.enumerated().map { (index: $0.offset, value: value($0.element) ?? -.infinity, record: $0.element) }
-        return keyed.sorted { ($0.value, $0.index) < ($1.value, $1.index) }.map(\.record)
+        let keyed = brews.enumerated().map { (index: $0.offset, value: value($0.element.record) ?? -.infinity, brew: $0.element) }
+        return keyed.sorted { ($0.value, $0.index) < ($1.value, $1.index) }.map(\.brew)
     }
 
     /// The columns `--columns` (else `ui.list-columns`) chooses, or `nil` for the defaults.

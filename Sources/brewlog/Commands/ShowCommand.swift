@@ -18,11 +18,12 @@ enum ShowCommand: BrewLogCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.session().read()
-        let record = try context.brew(context.arguments.positionals[0], in: store).record
+        let brew = try context.brew(context.arguments.positionals[0], in: store)
         if context.arguments.has(Option.json) {
-            context.out.line(BrewLineCodec.encode(record))
+            context.out.line(BrewLineCodec.line(of: brew))
             return
         }
+        let record = brew.record
         guard !context.quiet else { return }
         for (label, value) in rows(record) + beanRows(record, bags: store.beanBags) {
             context.out.line(context.style.bold(BrewFormatting.padded(label.terminalSafe, to: 8)) + "  " + value.terminalSafe)
