@@ -65,10 +65,15 @@ struct JSONScanner {
         }
     }
 
+    /// How deep arrays and objects may nest (the line's own object is the first level): far
+    /// beyond what any tool writes into an unknown key, and a bound on the recursion, so a line
+    /// of ten thousand `[` is an error, never a stack overflow.
+    static let maximumDepth = 512
+
     private mutating func nested(_ body: (inout JSONScanner) throws(JSONSyntaxError) -> JSONValue) throws(JSONSyntaxError) -> JSONValue {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= 64 else { throw fail("values nested more than 64 deep") }
+        guard depth <= JSONScanner.maximumDepth else { throw fail("values nested more than \(JSONScanner.maximumDepth) deep") }
         return try body(&self)
     }
 
