@@ -9,7 +9,7 @@ struct ImportFormatTests {
         return path
     }
 
-    @Test("a CSV row with an empty id, or a file with no id column, gets an id from its content: imported twice, added once")
+    @Test("a CSV row with an empty id, or a file with no id column, gets an id from its moment, method and coffee: imported twice, added once")
     func csvRowsWithoutIDs() throws {
         let sandbox = Sandbox(runner: .inProcess)
         let withEmptyCell = write(sandbox, "a.csv", "id,date,method,rating\r\n,2026-11-20T08:00:00Z,V60,4\r\n,2026-11-21T08:00:00Z,V60,5\r\n")
@@ -23,6 +23,28 @@ struct ImportFormatTests {
         // otherwise and the header capitalised, as spreadsheets do: the same brews, the same ids.
         let noColumn = write(sandbox, "b.csv", "Rating,Method,DATE\n4.0,V60,2026-11-20T08:00:00Z\n5,V60,2026-11-21T08:00:00.000Z\n")
         #expect(sandbox.ok(["import", noColumn]) == "Imported 0 new brews, skipped 2 already present.\n")
+    }
+
+    @Test("a CSV row without an id is the same brew after its notes or rating were edited in a spreadsheet: a conflict, not a second brew")
+    func csvEditedRowIsAConflict() {
+        let sandbox = Sandbox()
+        _ = sandbox.ok(["import", "-", "--format", "csv"], stdin: "date,method,coffee,notes,rating\n2026-11-20T08:00:00Z,V60,Kenya,bright,4\n")
+        let edited = sandbox.run(["import", "-", "--format", "csv"], stdin: "date,method,coffee,notes,rating\n2026-11-20T08:00:00Z,V60,Kenya,bright and sweet,5\n")
+        #expect(edited.status == 1, "\(edited)")
+        #expect(edited.stdout.contains("differs in rating, notes") || edited.stdout.contains("differs in notes, rating"), "\(edited.stdout)")
+        #expect(sandbox.journalLines.count == 1)
+        _ = sandbox.ok(["import", "-", "--format", "csv", "--prefer", "incoming"], stdin: "date,method,coffee,notes,rating\n2026-11-20T08:00:00Z,V60,Kenya,bright and sweet,5\n")
+        #expect(sandbox.journalLines.count == 1)
+        #expect(sandbox.journal?.contains("bright and sweet") == true)
+    }
+
+    @Test("identical CSV rows without ids are each imported once, and importing the file again adds nothing")
+    func csvIdenticalRows() {
+        let sandbox = Sandbox()
+        let file = "date,method,notes\n2026-11-20T08:00:00Z,V60,x\n2026-11-20T08:00:00Z,V60,x\n2026-11-20T08:00:00Z,V60,y\n"
+        #expect(sandbox.ok(["import", "-", "--format", "csv"], stdin: file) == "Imported 3 new brews, skipped 0 already present.\n")
+        #expect(sandbox.ok(["import", "-", "--format", "csv"], stdin: file) == "Imported 0 new brews, skipped 3 already present.\n")
+        #expect(Set(sandbox.ok(["list", "-q"]).split(separator: "\n")).count == 3)
     }
 
     @Test("a CSV saved by a spreadsheet as \"CSV UTF-8\" (with a byte order mark) imports, also from standard input")

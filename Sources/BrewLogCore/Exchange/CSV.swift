@@ -95,7 +95,7 @@ enum CSV {
 
     /// Decodes the rows after the header into `records`, each with the line it starts on in
     /// `lines`. Header names are matched ignoring case (`Date` is `date`). A row without an id (an
-    /// empty cell, or no `id` column) gets one derived from its fields (``derivedID(of:)``), so
+    /// empty cell, or no `id` column) gets one derived from its moment, method and coffee (``derivedID(_:occurrence:)``), so
     /// importing the same file twice adds it once, also after a spreadsheet reordered its
     /// columns or wrote `15` as `15.0`.
     static func decode(_ buffer: UnsafeBufferPointer<UInt8>, records: inout [BrewRecord], lines: inout [Int], problems: inout [ImportProblems.Problem]) {
@@ -117,6 +117,8 @@ enum CSV {
         }
         let idColumn = columns.firstIndex(of: "id")
         guard problems.isEmpty else { return }
+        // How many rows without an id have had each identity so far: repeats get their own ids.
+        var occurrences: [String: Int] = [:]
         for row in rows.dropFirst() {
             guard row.cells.count == columns.count else {
                 problems.append(.init(line: row.line, reason: "expected \(columns.count) fields, found \(row.cells.count)"))
@@ -145,7 +147,12 @@ enum CSV {
             line += "}"
             do throws(LineProblem) {
                 var record = try BrewLineCodec.decode(line)
-                if needsID { record.id = derivedID(of: record) }
+                if needsID {
+                    let identity = derivedIdentity(of: record)
+                    let occurrence = occurrences[identity, default: 0]
+                    occurrences[identity] = occurrence + 1
+                    record.id = derivedID(identity, occurrence: occurrence)
+                }
                 records.append(record)
                 lines.append(row.line)
             } catch {
@@ -154,16 +161,23 @@ enum CSV {
         }
     }
 
-    /// The id a row without one is decoded with, before ``derivedID(of:)`` replaces it.
+    /// The id a row without one is decoded with, before ``derivedID(_:occurrence:)`` replaces it.
     private static let placeholderID = "000000000000"
 
+    /// What identifies a brew in a row without an id: its moment (written one way, whatever the
+    /// row's spelling), method and coffee. Not the notes or the rating, so a row edited in a
+    /// spreadsheet and imported again is the same brew (a conflict, reported as one), not a second.
+    static func derivedIdentity(of record: BrewRecord) -> String {
+        [record.timestamp.description, record.method ?? "", record.coffee ?? ""].map { "\($0.utf8.count):\($0)" }.joined()
+    }
+
     /// An id for a row that has none: 12 lowercase hex digits (like the ids BrewLog mints) of a
-    /// 64-bit FNV-1a hash of the brew's journal line as BrewLog writes it (with the placeholder
-    /// id). The line is the parsed fields in the field table's order, numbers and dates written
-    /// one way, so the same brew always gets the same id however its row was laid out.
-    static func derivedID(of record: BrewRecord) -> BrewID {
+    /// 64-bit FNV-1a hash of its ``derivedIdentity(of:)``, and for the second and later rows of the
+    /// same identity in one file, of their occurrence too, so each is its own brew and importing
+    /// the same file again adds nothing.
+    static func derivedID(_ identity: String, occurrence: Int) -> BrewID {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in BrewLineCodec.encode(record).utf8 {
+        for byte in (occurrence == 0 ? identity : identity + "#\(occurrence)").utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }

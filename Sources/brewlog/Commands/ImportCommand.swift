@@ -34,8 +34,9 @@ enum ImportCommand: BrewLogCommand {
             the same id but different content is a conflict: it is reported with the fields that
             differ, and kept as the journal has it unless --prefer incoming. Conflicts left without
             a --prefer make the exit status 1 (the rest is imported). A file with any bad record
-            imports nothing. A CSV row with an empty id gets one derived from its content, so the
-            same file imported twice adds its rows once.
+            imports nothing. A CSV row with an empty id gets one derived from its date, method and
+            coffee (and its place among rows that share them), so the same file imported twice adds
+            its rows once, and a row edited in a spreadsheet is a conflict, not a second brew.
             """)
 
     /// What merging an import file did (or, with `--dry-run`, would do).
