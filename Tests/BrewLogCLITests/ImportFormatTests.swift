@@ -56,6 +56,19 @@ struct ImportFormatTests {
         #expect(sandbox.journal?.contains(#""notes":"Café crème""#) == true)
     }
 
+    @Test("a CSV whose header is quoted (Python's QUOTE_ALL, R's write.csv) is recognised without --format, from standard input or a file of any name", arguments: [
+        "\"id\",\"date\",\"notes\"\r\n\"\",\"2026-11-20T08:00:00Z\",\"hello, world\"\r\n",
+        "\"id\",\"date\",\"notes\"\n\"\",\"2026-11-20T08:00:00Z\",\"hello, world\"\n",
+        "\u{FEFF}\"notes\",\"date\"\r\n\"hello, world\",\"2026-11-20T08:00:00Z\"\r\n",
+        "\"notes\",\"rating\",\"DATE\"\n\"hello, world\",4,\"2026-11-20T08:00:00Z\"\n",
+    ])
+    func quotedHeader(text: String) {
+        let sandbox = Sandbox()
+        #expect(sandbox.ok(["import", "-"], stdin: text) == "Imported 1 new brew, skipped 0 already present.\n")
+        #expect(sandbox.ok(["import", write(sandbox, "export.txt", text)]) == "Imported 0 new brews, skipped 1 already present.\n")
+        #expect(sandbox.journal?.contains(#""notes":"hello, world""#) == true)
+    }
+
     @Test("CSV or JSON on standard input is recognised from its first line", arguments: ["csv", "json", "jsonl"])
     func sniffsStandardInput(format: String) {
         let source = Sandbox(journal: sampleJournal)

@@ -46,15 +46,18 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether a CSV header cell names the `date` column: `date` in any case, with spaces or tabs
-    /// (Unicode space separators included) around it.
+    /// Whether a CSV header cell names the `date` column: `date` in any case, with spaces, tabs
+    /// or a CR (Unicode space separators included) around it, and in double quotes or not (what
+    /// Python's `csv.QUOTE_ALL`, R's `write.csv` and several spreadsheets write).
     private static func isDateColumn(_ cell: Substring) -> Bool {
-        let isBlank: (Unicode.Scalar) -> Bool = { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        let isBlank: (Unicode.Scalar) -> Bool = { $0 == "\t" || $0 == "\r" || $0.properties.generalCategory == .spaceSeparator }
         let scalars = cell.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else {
             return false
         }
-        return String(scalars[first...last]).lowercased() == "date"
+        var name = String(scalars[first...last])
+        if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
+        return name.lowercased() == "date"
     }
 
     /// `records`, then the records of other kinds `entries`, in this format (CSV has columns for
