@@ -52,7 +52,7 @@ struct TerminalOutputTests {
         let result = sandbox.run(arguments)
         let output = result.stdout + result.stderr
         let human = !arguments.contains { ["--json", "-q", "export"].contains($0) }
-        #expect(Self.rawControls(in: output).isEmpty == human, "\(arguments): \(output.debugDescription)")
+        if human { #expect(Self.rawControls(in: output).isEmpty, "\(arguments): \(output.debugDescription)") }
         for text in expected {
             #expect(output.contains(text), "\(arguments): \(text) not in \(output.debugDescription)")
         }
@@ -80,16 +80,21 @@ struct TerminalOutputTests {
         text.unicodeScalars.filter { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
     }
 
-    @Test("human output escapes bidirectional overrides and isolates; JSON keeps them", arguments: [
+    @Test("human output escapes bidirectional overrides and isolates; JSON keeps the text as the journal holds it", arguments: [
         (["list"], true), (["show", "bidi0001"], true), (["diff", "bidi0001", "bidi0002"], true), (["dial", "K\u{202A}"], true),
         (["stats"], true), (["list", "--json"], false), (["show", "bidi0001", "--json"], false), (["export"], false),
     ])
     func bidi(arguments: [String], human: Bool) {
-        let sandbox = Sandbox(journal: Self.bidiJournal)
+        let sandbox = Sandbox(journal: Self.bidiJournal + #"{"id":"bidi0003","date":"2026-11-28T09:00:00+01:00","notes":"raw \#u{202E}","method":"V\#u{2066}","coffee":"K\#u{202A}"}"# + "\n")
         let result = sandbox.run(arguments)
         #expect(result.status == 0, "\(result)")
-        #expect(Self.rawBidi(in: result.stdout).isEmpty == human, "\(arguments): \(result.stdout.debugDescription)")
-        if human { #expect(result.stdout.contains(#"\u{2066}"#), "\(result.stdout)") }
+        if human {
+            #expect(Self.rawBidi(in: result.stdout).isEmpty, "\(arguments): \(result.stdout.debugDescription)")
+            #expect(result.stdout.contains(#"\u{2066}"#), "\(result.stdout)")
+        } else {
+            #expect(result.stdout.contains(#""method":"V\u2066""#), "\(result.stdout)")
+            if arguments[0] != "show" { #expect(result.stdout.contains("\"notes\":\"raw \u{202E}\""), "\(result.stdout)") }
+        }
     }
 
     @Test("check shows a NUL and an escape in a bad line as the terminal rules say: \\x00 and \\e")
