@@ -6,16 +6,19 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "BrewLogCore", targets: ["BrewLogCore"]),
+        .library(name: "BrewLogCLI", targets: ["BrewLogCLI"]),
         .executable(name: "brewlog", targets: ["brewlog"]),
     ],
     targets: [
         .target(name: "BrewLogCore"),
-        .executableTarget(name: "brewlog", dependencies: ["BrewLogCore"]),
+        // The command-line front end as a library; the executable is a few lines that run it.
+        .target(name: "BrewLogCLI", dependencies: ["BrewLogCore"]),
+        .executableTarget(name: "brewlog", dependencies: ["BrewLogCLI"]),
         // Deterministic generators shared by the tests and the benchmarks; never shipped.
         .target(name: "BrewLogTestSupport", path: "Tests/BrewLogTestSupport"),
         .executableTarget(name: "brewlog-bench", dependencies: ["BrewLogCore", "BrewLogTestSupport"], path: "Benchmarks/brewlog-bench"),
         .testTarget(name: "BrewLogCoreTests", dependencies: ["BrewLogCore", "BrewLogTestSupport"]),
-        .testTarget(name: "BrewLogCLITests", dependencies: ["BrewLogCore", "brewlog", "BrewLogTestSupport"]),
+        .testTarget(name: "BrewLogCLITests", dependencies: ["BrewLogCore", "BrewLogCLI", "brewlog", "BrewLogTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

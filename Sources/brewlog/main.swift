@@ -1,30 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BrewLogCLI
 
-// The composition root: read the process's inputs once, run, exit with the command's status.
-signal(SIGPIPE, SIG_IGN)
-// Past a file-size limit (`ulimit -f`) a write then fails with EFBIG and is reported as an
-// I/O error, instead of the process being killed without a word.
-signal(SIGXFSZ, SIG_IGN)
-let arguments: [String]
-do throws(CLIError) {
-    arguments = try ProcessInput.arguments()
-    try ProcessInput.checkEnvironment()
-} catch {
-    let errors = TextOutput(fd: STDERR_FILENO)
-    if let report = error.report { errors.line(report) }
-    errors.flush()
-    exit(error.exitCode)
-}
-let app = BrewLogApp(
-    arguments: arguments,
-    environment: ProcessInput.environment(),
-    standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
-    out: TextOutput(fd: STDOUT_FILENO),
-    errors: TextOutput(fd: STDERR_FILENO))
-exit(app.run())
+// The executable: the command-line front end, run on this process's arguments and environment.
+BrewLogProcess.run()

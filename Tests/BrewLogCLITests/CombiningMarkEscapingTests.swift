@@ -1,4 +1,4 @@
-@testable import brewlog
+@testable import BrewLogCLI
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import brewlog
+@testable import BrewLogCLI
 import Testing
 
 @Suite("Config edits keep every other byte")

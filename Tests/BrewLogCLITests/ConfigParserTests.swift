@@ -1,4 +1,4 @@
-@testable import brewlog
+@testable import BrewLogCLI
 import Testing
 
 @Suite("Config syntax: git's rules, read byte by byte")

@@ -1,4 +1,4 @@
-@testable import brewlog
+@testable import BrewLogCLI
 import Testing
 
 @Suite("The loaded configuration's typed values")

@@ -1,4 +1,4 @@
-@testable import brewlog
+@testable import BrewLogCLI
 import Foundation
 import Testing
 
@@ -53,7 +53,7 @@ struct DisplayWidthTableTests {
               && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
     func regenerated() throws {
         let script = Self.sourceFolder.appendingPathComponent("scripts/generate-display-width.py").path
-        let committed = try String(contentsOf: Self.sourceFolder.appendingPathComponent("Sources/brewlog/Output/DisplayWidthTables.swift"), encoding: .utf8)
+        let committed = try String(contentsOf: Self.sourceFolder.appendingPathComponent("Sources/BrewLogCLI/Output/DisplayWidthTables.swift"), encoding: .utf8)
         let result = runProcess("/usr/bin/python3", [script, Self.unicodeData], environment: ["PATH": "/usr/bin:/bin"], directory: Self.sourceFolder.path)
         #expect(result.status == 0, "\(result.stderr)")
         // A machine with another Unicode version's files generates other tables: nothing to compare.

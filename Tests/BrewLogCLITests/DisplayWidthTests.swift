@@ -1,4 +1,4 @@
-@testable import brewlog
+@testable import BrewLogCLI
 import BrewLogTestSupport
 import Foundation
 import Testing

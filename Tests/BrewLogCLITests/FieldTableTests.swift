@@ -1,7 +1,7 @@
 import BrewLogCore
 import Foundation
 import Testing
-@testable import brewlog
+@testable import BrewLogCLI
 
 /// Takes every field of the table through every place a brew is shown or read: the option that
 /// sets it (`add`, then `edit`), the journal line (encoded and decoded), JSON and CSV export, CSV

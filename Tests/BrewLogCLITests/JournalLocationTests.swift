@@ -1,5 +1,5 @@
 import Testing
-@testable import brewlog
+@testable import BrewLogCLI
 
 @Suite("Where the journal is: --file, BREWLOG_FILE, XDG_DATA_HOME, HOME")
 struct JournalLocationTests {

@@ -2,7 +2,7 @@ import BrewLogCore
 import BrewLogTestSupport
 import Foundation
 import Testing
-@testable import brewlog
+@testable import BrewLogCLI
 
 @Suite("WHEN fuzz: any text either is refused with a reason or means a moment or day inside 0001–9999")
 struct WhenFuzzTests {

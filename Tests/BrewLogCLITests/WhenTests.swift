@@ -1,7 +1,7 @@
 import BrewLogCore
 import Foundation
 import Testing
-@testable import brewlog
+@testable import BrewLogCLI
 
 @Suite("WHEN arguments: refusals, recording moments and the phrase a hint is built on")
 struct WhenTests {

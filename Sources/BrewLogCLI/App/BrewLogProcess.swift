@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The composition root of the `brewlog` executable: reads the process's inputs once (the raw
+/// arguments and environment, whether standard output is a terminal), runs ``BrewLogApp`` on
+/// them, and exits with the command's status. Everything process-wide happens here and only here.
+public enum BrewLogProcess {
+    /// Runs the command line this process was started with; never returns.
+    public static func run() -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        // Past a file-size limit (`ulimit -f`) a write then fails with EFBIG and is reported as an
+        // I/O error, instead of the process being killed without a word.
+        signal(SIGXFSZ, SIG_IGN)
+        let arguments: [String]
+        do throws(CLIError) {
+            arguments = try ProcessInput.arguments()
+            try ProcessInput.checkEnvironment()
+        } catch {
+            let errors = TextOutput(fd: STDERR_FILENO)
+            if let report = error.report { errors.line(report) }
+            errors.flush()
+            exit(error.exitCode)
+        }
+        let app = BrewLogApp(
+            arguments: arguments,
+            environment: ProcessInput.environment(),
+            standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            out: TextOutput(fd: STDOUT_FILENO),
+            errors: TextOutput(fd: STDERR_FILENO))
+        exit(app.run())
+    }
+}
