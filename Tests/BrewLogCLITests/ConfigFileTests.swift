@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 @Suite("The config file on disk: links, locks, concurrent writers, the editor")
 struct ConfigFileTests {
@@ -43,9 +44,12 @@ struct ConfigFileTests {
         let sandbox = Sandbox()
         sandbox.writeConfig("[ui]\n\tcolor = auto\n")
         let folder = (sandbox.configPath as NSString).deletingLastPathComponent
-        _ = FileManager.default.createFile(atPath: folder + "/.config.tmp-AbC123", contents: Data("half".utf8))
+        // What a writer killed mid-write leaves (named after its process), and a file of the user's
+        // that only shares the prefix, which is kept.
+        _ = FileManager.default.createFile(atPath: folder + "/.config.tmp-\(try deadProcessID())-42", contents: Data("half".utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/.config.tmp-mine", contents: Data("mine".utf8))
         sandbox.ok(["config", "set", "ui.color", "never"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["config", "config.lock"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".config.tmp-mine", "config", "config.lock"])
     }
 
     @Test("a dangling link gets its file created where it points")

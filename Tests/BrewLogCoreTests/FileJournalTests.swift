@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import BrewLogTestSupport
 @testable import BrewLogCore
 
 /// A fresh temporary folder, removed when the test ends.
@@ -306,19 +307,11 @@ struct InterruptedAppendTests {
 @Suite("Temporary files a killed writer left")
 struct StaleTemporaryFileTests {
     /// The pid of a process that has exited.
-    func deadPID() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
-    }
-
     @Test("a writer removes exactly the temporary files of dead writers, nothing else with the prefix")
     func onlyDeadWritersFiles() throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n")
-        let dead = ".j.jsonl.tmp-\(try deadPID())-123"
+        let dead = ".j.jsonl.tmp-\(try deadProcessID())-123"
         let names = [dead, ".j.jsonl.tmp-keep", ".j.jsonl.tmp-\(getpid())-5", ".j.jsonl.tmp-1-2-3", ".j.jsonl.tmp-"]
         for name in names { folder.write(name, "x") }
         _ = try writer(folder.file("j.jsonl"))

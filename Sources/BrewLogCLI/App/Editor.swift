@@ -1,3 +1,4 @@
+import BrewLogCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -29,7 +30,7 @@ struct Editor {
     /// blank (empty or only whitespace) comes back as `""`: emptying the file clears the notes.
     func edit(_ text: String) throws(CLIError) -> String? {
         let command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let file = try PrivateFile(contents: text + "\n", under: environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
+        let file = try scratchFile(holding: text + "\n", under: environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp")
         defer { file.remove() }
         let status = try run(command, on: file)
         let signal = status & 0x7F
@@ -57,7 +58,23 @@ struct Editor {
     /// Runs `command "$1"` through `/bin/sh` with `$1` the file, and returns its `waitpid` status.
     /// The editor starts with default signal handling (brewlog ignores SIGPIPE and SIGXFSZ for
     /// itself); while it runs, brewlog's handlers clean up on SIGTERM, SIGHUP and a sent SIGINT.
-    private func run(_ command: String, on file: PrivateFile) throws(CLIError) -> Int32 {
+    /// The notes file: `notes.txt` in a fresh private folder in `base`.
+    private func scratchFile(holding text: String, under base: String) throws(CLIError) -> PrivateScratchFile {
+        do throws(PrivateScratchFile.Failure) {
+            return try PrivateScratchFile(named: "notes.txt", holding: Array(text.utf8), under: base)
+        } catch {
+            switch error {
+            case let .folder(base, failure):
+                throw CLIError.io("cannot create a private folder for the editor in \(base): \(failure.description)")
+            case let .file(folder, failure):
+                throw CLIError.io("cannot create a temporary file for the editor in \(folder): \(failure.description)")
+            case let .write(path, failure):
+                throw CLIError.io("cannot write the temporary file for the editor \(path): \(failure.description)")
+            }
+        }
+    }
+
+    private func run(_ command: String, on file: PrivateScratchFile) throws(CLIError) -> Int32 {
         let cleanup: [UnsafeMutablePointer<CChar>?] = [strdup(file.path), strdup(file.folder)]
         // `exec`: the editor replaces the shell, so a signal passed on reaches the editor itself,
         // and an editor killed by a signal is reported as such, not as the shell's status 128 + n.
@@ -128,49 +145,6 @@ struct Editor {
             SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ", SIGSYS: "SIGSYS",
         ]
         return names[signal] ?? "SIG\(signal)"
-    }
-}
-
-/// The notes file: `notes.txt` in a fresh private folder (`$TMPDIR` when absolute, else `/tmp`).
-private struct PrivateFile {
-    let folder: String
-    let path: String
-
-    /// A new folder in `base` holding `contents` as `notes.txt`.
-    init(contents: String, under base: String) throws(CLIError) {
-        var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array("brewlog-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw CLIError.io("cannot create a private folder for the editor in \(base): \(String(cString: strerror(errno)))")
-        }
-        folder = String(cString: made)
-        path = folder + "/notes.txt"
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            rmdir(folder)
-            throw CLIError.io("cannot create a temporary file for the editor in \(folder): \(reason)")
-        }
-        defer { close(fd) }
-        // The mode given to open is narrowed by the umask; the file must be readable by its owner.
-        fchmod(fd, 0o600)
-        let bytes = Array(contents.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + written }, $0.count - written) }
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else {
-                let reason = String(cString: strerror(errno))
-                remove()
-                throw CLIError.io("cannot write the temporary file for the editor \(path): \(reason)")
-            }
-            written += result
-        }
-    }
-
-    /// Removes the file and the folder, with anything the editor left beside the file (a swap
-    /// or backup file).
-    func remove() {
-        try? FileManager.default.removeItem(atPath: folder)
     }
 }
 

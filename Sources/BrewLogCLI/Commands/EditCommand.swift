@@ -134,7 +134,7 @@ enum EditCommand: BrewLogCommand {
         let folders = [journal.directory, context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"]
         for folder in folders {
             let path = folder + "/" + name
-            if RescueFile.write(Array(notes.utf8), to: path) {
+            if PrivateFiles.writeNew(Array(notes.utf8), to: path) {
                 return .notFound("brew \(id) \(what) while the editor was open; nothing was written, and your notes are saved in \(path)",
                                  hint: "brewlog edit ID --notes - < \(ShellWord.quoted(path)) puts them on a brew")
             }

@@ -73,7 +73,7 @@ enum ConfigEditing {
     /// `why` it was not written.
     private static func rescue(_ text: [UInt8], file: ConfigFile, why: String, _ context: CommandContext) -> CLIError {
         let path = file.path + ".edited-\(Int(context.now.timeIntervalSince1970))-\(getpid())"
-        if RescueFile.write(text, to: path) {
+        if PrivateFiles.writeNew(text, to: path) {
             return .editorFailed("\(why); nothing was written, and your text is saved in \(path)",
                                  hint: "compare it with the config file, then run 'brewlog config edit' again")
         }

@@ -22,6 +22,9 @@ enum ConfigError: Error, Sendable {
     case io(path: String, reason: String)
     /// Another writer held the lock for `seconds` (75).
     case lockTimeout(path: String, seconds: Double)
+    /// Another program changed the file or its lock file while the lock was held; nothing was
+    /// written (75).
+    case changedMeanwhile(String)
 }
 
 extension CLIError {
@@ -55,6 +58,8 @@ extension CLIError {
                        hint: "check the disk and the permissions, then run the command again")
         case let .lockTimeout(path, seconds):
             self = .lockTimeout("the config file '\(path)' is locked by another brewlog (waited \(formatNumber(seconds)) s)")
+        case let .changedMeanwhile(message):
+            self = .changedMeanwhile(message)
         }
     }
 }

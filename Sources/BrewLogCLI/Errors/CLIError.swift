@@ -111,7 +111,7 @@ extension CLIError {
             self = .configuration(error.description, hint: "choose another path with --file or BREWLOG_FILE")
         case .changedByAnotherProgram:
             self = .changedMeanwhile(error.description)
-        case .notHeld:
+        case .notHeld, .tooLarge:
             self = .io(error.description)
         case .unsafeSibling:
             self = .io(error.description, hint: "move that file away (BrewLog makes a fresh one); it never follows links from or writes into shared files")

@@ -22,6 +22,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsafeSibling(path: String, reason: String)
     /// A journal was used after its lock was released, or written through a reading handle.
     case notHeld(path: String, operation: String)
+    /// A file read or written whole (``StoredFile``) is, or would become, larger than `limit`
+    /// bytes; nothing was written.
+    case tooLarge(path: String, size: Int, limit: Int)
 
     /// `PATH:LINE: reason` for parse errors, a sentence for the rest.
     public var description: String {
@@ -44,6 +47,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(path)' \(reason), so BrewLog will not write into it; nothing was written"
         case let .unwritable(path, id, reason):
             "brew \(id) cannot be written to '\(path)': its line would not read back (\(reason)); nothing was written"
+        case let .tooLarge(path, size, limit):
+            "'\(path)' is \(size) bytes, more than the \(limit) a file BrewLog reads whole may be; nothing was written"
         case let .notHeld(path, operation):
             "cannot \(operation) '\(path)': the journal is not open for that (its lock is released, or it was opened for reading)"
         }

@@ -14,7 +14,7 @@ extension LockedJournal {
             return try system.open(target, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0)
         } catch {
             if error.code == ENOENT { return nil }
-            if error.code == ELOOP { throw .changedByAnotherProgram(path: path, what: "another program replaced the journal with a symbolic link") }
+            if error.code == ELOOP { throw .changedByAnotherProgram(path: path, what: "another program replaced the \(subject) with a symbolic link") }
             throw .io(path: path, operation: "open", reason: error.description)
         }
     }
@@ -59,14 +59,7 @@ extension LockedJournal {
     }
 
     func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemCallError) {
-        var written = 0
-        while written < bytes.count {
-            written += try bytes.withUnsafeBytes { buffer in
-                Result { () throws(SystemCallError) in
-                    try system.write(fd, from: UnsafeRawBufferPointer(rebasing: buffer[written...]))
-                }
-            }.get()
-        }
+        try system.writeAll(fd, bytes)
     }
 
     /// Creates the journal's folder (and missing parents) with mode 0700.

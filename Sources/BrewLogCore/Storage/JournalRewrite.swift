@@ -100,16 +100,8 @@ extension LockedJournal {
     /// Deletes temporary files a killed rewrite left behind. Only called holding the exclusive
     /// lock: then no other writer can be using one. Best effort; failures are ignored.
     func removeStaleTemporaryFiles() {
-        guard let folder = opendir(directory) else { return }
-        defer { closedir(folder) }
-        var stale: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if isStaleTemporaryFile(name) { stale.append(name) }
-        }
-        for name in stale {
+        guard let names = try? system.directoryEntries(directory) else { return }
+        for name in names where isStaleTemporaryFile(name) {
             let path = directory + "/" + name
             guard let file = try? system.lstat(path), file.kind == .regular else { continue }
             try? system.unlink(path)
@@ -125,7 +117,7 @@ extension LockedJournal {
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let pid = Int32(parts[0]) else { return false }
         // A process that still runs (or that we may not signal) may be writing it.
-        return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+        return pid != getpid() && !system.processExists(pid)
     }
 
     /// Replaces the journal atomically with what `produce` writes (temporary sibling, fsync,
@@ -163,7 +155,7 @@ extension LockedJournal {
         } catch {
             try? system.unlink(temporary)
             let reason = error.call == "fchown"
-                ? "cannot keep the journal's owner and group (\(error.description)); run the command as the journal's owner"
+                ? "cannot keep the \(subject)'s owner and group (\(error.description)); run the command as the \(subject)'s owner"
                 : "\(error.call): \(error)"
             throw .io(path: path, operation: "rewrite", reason: reason + "; nothing was changed")
         }
@@ -216,9 +208,9 @@ extension LockedJournal {
         do throws(SystemCallError) {
             try system.exchange(temporary, target)
         } catch {
-            throw .changedByAnotherProgram(path: path, what: "another program replaced the journal at the last moment (its version is now '\(temporary)')")
+            throw .changedByAnotherProgram(path: path, what: "another program replaced the \(subject) at the last moment (its version is now '\(temporary)')")
         }
         try? system.unlink(temporary)
-        throw .changedByAnotherProgram(path: path, what: "another program replaced the journal")
+        throw .changedByAnotherProgram(path: path, what: "another program replaced the \(subject)")
     }
 }

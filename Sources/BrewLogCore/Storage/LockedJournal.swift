@@ -33,6 +33,8 @@ public final class LockedJournal: Journal {
     /// Where reads stop, when a reader found an interrupted append's unfinished line.
     var readLimit: Int?
     var loaded: LoadedFile?
+    /// What messages call the file: "journal", or what else the engine keeps (the config file).
+    var subject = "journal"
     /// How much a load reads at a time: large enough that both cores get long runs of lines,
     /// small enough to stay in cache (tests make it tiny, to cut lines and characters apart).
     var chunkSize = 1 << 20
@@ -134,13 +136,13 @@ public final class LockedJournal: Journal {
         case (nil, nil):
             return
         case (nil, .some):
-            throw .changedByAnotherProgram(path: path, what: "another program created the journal")
+            throw .changedByAnotherProgram(path: path, what: "another program created the \(subject)")
         case (.some, nil):
-            throw .changedByAnotherProgram(path: path, what: "another program removed the journal")
+            throw .changedByAnotherProgram(path: path, what: "another program removed the \(subject)")
         case let (.some(before), .some(after)):
             guard before.identity == after.identity else {
                 throw .changedByAnotherProgram(path: path, what: before.isSameFile(as: after)
-                                               ? "another program changed the journal" : "another program replaced the journal")
+                                               ? "another program changed the \(subject)" : "another program replaced the \(subject)")
             }
         }
     }

@@ -67,6 +67,44 @@ public protocol SystemCalls: Sendable {
     func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int
     /// `pwrite(2)`: writes at `offset` without moving the file position; returns the count written.
     func pwrite(_ fd: Int32, from buffer: UnsafeRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int
+    /// `opendir(3)`/`readdir(3)`: the names in the folder at `path` (without `.` and `..`).
+    func directoryEntries(_ path: String) throws(SystemCallError) -> [String]
+    /// `rmdir(2)`.
+    func rmdir(_ path: String) throws(SystemCallError)
+    /// `mkdtemp(3)`: a new folder, mode 0700, named `prefix` followed by six random characters;
+    /// returns its path.
+    func makeTemporaryFolder(_ prefix: String) throws(SystemCallError) -> String
+    /// `kill(2)` with signal 0: whether the process `pid` exists (`EPERM`: it does, but is
+    /// someone else's).
+    func processExists(_ pid: Int32) -> Bool
+}
+
+extension SystemCalls {
+    // The calls added after the first ones, real by default: a scripted double overrides only
+    // what it scripts.
+
+    /// The real `directoryEntries`.
+    public func directoryEntries(_ path: String) throws(SystemCallError) -> [String] { try PosixSystemCalls().directoryEntries(path) }
+    /// The real `rmdir`.
+    public func rmdir(_ path: String) throws(SystemCallError) { try PosixSystemCalls().rmdir(path) }
+    /// The real `makeTemporaryFolder`.
+    public func makeTemporaryFolder(_ prefix: String) throws(SystemCallError) -> String { try PosixSystemCalls().makeTemporaryFolder(prefix) }
+    /// The real `processExists`.
+    public func processExists(_ pid: Int32) -> Bool { PosixSystemCalls().processExists(pid) }
+
+    /// Writes all of `bytes` to `fd`, `write` after `write` until done: the one loop every writer
+    /// of the engine uses (a short write is not an error; `EINTR` is retried inside `write`).
+    public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+        var written = 0
+        while written < bytes.count {
+            written += try write(fd, from: UnsafeRawBufferPointer(rebasing: bytes[written...]))
+        }
+    }
+
+    /// ``writeAll(_:_:)-(_,UnsafeRawBufferPointer)`` for an array.
+    public func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemCallError) {
+        try bytes.withUnsafeBytes { raw in Result { () throws(SystemCallError) in try writeAll(fd, raw) } }.get()
+    }
 }
 
 /// The real system calls.
@@ -193,6 +231,38 @@ public struct PosixSystemCalls: SystemCalls {
         try retrying("pwrite") { posix_pwrite(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
     }
 
+    /// Calls `opendir(3)` and `readdir(3)` until the end, then `closedir(3)`.
+    public func directoryEntries(_ path: String) throws(SystemCallError) -> [String] {
+        guard let folder = opendir(path) else { throw SystemCallError("opendir", errno) }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Calls `rmdir(2)`.
+    public func rmdir(_ path: String) throws(SystemCallError) {
+        _ = try retrying("rmdir") { posix_rmdir(path) }
+    }
+
+    /// Calls `mkdtemp(3)`.
+    public func makeTemporaryFolder(_ prefix: String) throws(SystemCallError) -> String {
+        var template = Array((prefix + "XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap(mkdtemp).map { String(cString: $0) } }
+        guard let made else { throw SystemCallError("mkdtemp", errno) }
+        return made
+    }
+
+    /// Calls `kill(2)` with signal 0.
+    public func processExists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+
     /// Runs `call` until it does not fail with `EINTR`; a negative result becomes an error.
     private func retrying<T: BinaryInteger>(_ name: String, _ call: () -> T) throws(SystemCallError) -> T {
         while true {
@@ -214,6 +284,7 @@ private func posix_flock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, o
 private func posix_mkdir(_ path: String, _ mode: mode_t) -> Int32 { mkdir(path, mode) }
 private func posix_chmod(_ path: String, _ mode: mode_t) -> Int32 { chmod(path, mode) }
 private func posix_unlink(_ path: String) -> Int32 { unlink(path) }
+private func posix_rmdir(_ path: String) -> Int32 { rmdir(path) }
 private func posix_fstat(_ fd: Int32, _ info: inout stat) -> Int32 { fstat(fd, &info) }
 private func posix_lstat(_ path: String, _ info: inout stat) -> Int32 { lstat(path, &info) }
 private func posix_readlink(_ path: String, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
