@@ -111,7 +111,8 @@ struct RepairHintTests {
             return
         }
         #expect(TerminalOutputTests.rawControls(in: String(hint)).isEmpty && TerminalOutputTests.rawBidi(in: String(hint)).isEmpty, "\(hint.debugDescription)")
-        let pasted = sandbox.shell(#""$B" "# + String(hint[range.upperBound...]))
+        // Pasted where no locale is set, as in cron: the quoting must not depend on one.
+        let pasted = sandbox.shell(#""$B" "# + String(hint[range.upperBound...]), env: ["LANG": "C", "LC_ALL": "C"])
         #expect(pasted.status == 0, "\(pasted)")
         #expect(sandbox.run(["list"]).status == 0)
         #expect(sandbox.ok(["config", "get", "recipe.keep.dose"]) == "15\n")

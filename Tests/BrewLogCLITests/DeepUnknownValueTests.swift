@@ -25,6 +25,16 @@ struct DeepUnknownValueTests {
         #expect(sandbox.ok(["export"]).contains(Self.arrays(512)))
     }
 
+    @Test("a journal's own export at the limit imports back, as JSON Lines and as a JSON array", arguments: ["jsonl", "json"])
+    func exportImportsBack(format: String) {
+        let sandbox = Sandbox(journal: Self.journal(depth: 512))
+        let exported = sandbox.ok(["export", "--format", format])
+        let other = Sandbox()
+        let result = other.run(["import", "-", "--format", format], stdin: exported)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(other.journal?.contains(Self.arrays(512)) == true)
+    }
+
     @Test("deeper values are a clear error on the line, never a crash", arguments: [513, 5_000, 200_000])
     func refused(depth: Int) {
         let sandbox = Sandbox(journal: Self.journal(depth: depth))

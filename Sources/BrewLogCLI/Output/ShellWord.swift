@@ -3,8 +3,9 @@
 ///
 /// Plain words (letters, digits and `._-/:=@%+,`) are printed as they are; other text is put in
 /// single quotes; text with a control character or a bidirectional control (which a terminal
-/// must never receive raw) is written as bash's, zsh's and ksh's `$'…'`, with `\e`, `\n`, `\t`,
-/// `\xHH` and `\uHHHH` escapes, so it stays visible and still names the same bytes.
+/// must never receive raw) is written as bash's, zsh's and ksh's `$'…'`, with `\e`, `\n`, `\t`
+/// and `\xHH` escapes (a character outside ASCII as its UTF-8 bytes, which every locale reads
+/// alike), so it stays visible and still names the same bytes.
 enum ShellWord {
     static func quoted(_ text: String) -> String {
         if !text.isEmpty, text.unicodeScalars.allSatisfy(isPlain) { return text }
@@ -20,10 +21,10 @@ enum ShellWord {
             case "\n": result += #"\n"#
             case "\t": result += #"\t"#
             case "\r": result += #"\r"#
-            case _ where scalar.value < 0x80 && TerminalText.isControl(scalar):
-                result += #"\x"# + hex(scalar.value, digits: 2)
             case _ where TerminalText.needsEscape(scalar):
-                result += #"\u"# + hex(scalar.value, digits: 4)
+                // Byte by byte: `\u` is expanded only in a locale that can encode it (not under
+                // `LC_ALL=C`, as in cron), while `\xHH` means the same bytes everywhere.
+                for byte in String(scalar).utf8 { result += #"\x"# + hex(UInt32(byte), digits: 2) }
             default:
                 result.unicodeScalars.append(scalar)
             }

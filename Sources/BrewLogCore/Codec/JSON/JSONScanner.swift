@@ -38,7 +38,11 @@ struct JSONScanner {
             while true {
                 skipWhitespace()
                 let start = index
+                // Each element is a record, as a JSON Lines line is: its own braces, like the
+                // array's bracket, are no level of nesting.
+                depth = -1
                 _ = try scanValue()
+                depth = 0
                 visit(start..<index)
                 skipWhitespace()
                 if peek() == UInt8(ascii: ",") { index += 1; continue }
