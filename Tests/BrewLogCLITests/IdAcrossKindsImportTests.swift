@@ -41,6 +41,32 @@ struct IdAcrossKindsImportTests {
         #expect(sandbox.run(["check"]).status == 0)
     }
 
+    @Test("a conflict no --prefer settles exits 1 with either --prefer: a bag against a skip day, a skip day moved onto another's day", arguments: [
+        (#"{"id":"skip00000001","kind":"bean","name":"K"}"#, "existing"),
+        (#"{"id":"skip00000001","kind":"bean","name":"K"}"#, "incoming"),
+        (#"{"id":"skip00000001","kind":"skip","day":"2026-11-27"}"# + "\n" + #"{"id":"skip00000002","kind":"skip","day":"2026-11-27"}"#, "incoming"),
+    ])
+    func unsettled(file: String, prefer: String) {
+        let sandbox = Sandbox(journal: journal)
+        _ = sandbox.ok(["import", "-", "--prefer", "incoming"], stdin: #"{"id":"skip00000002","kind":"skip","day":"2026-11-28"}"# + "\n")
+        let before = sandbox.journal
+        let result = sandbox.run(["import", "-", "--prefer", prefer, "--json"], stdin: file + "\n")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains(#""replaced":0"#), "\(result.stdout)")
+        #expect(sandbox.journal == before)
+    }
+
+    @Test("skip days that trade days with --prefer incoming are both taken, in either order of the file")
+    func tradedDays() {
+        let sandbox = Sandbox(journal: journal)
+        _ = sandbox.ok(["import", "-"], stdin: #"{"id":"skip00000002","kind":"skip","day":"2026-11-25"}"# + "\n")
+        let result = sandbox.run(["import", "-", "--prefer", "incoming", "--json"],
+                                 stdin: #"{"id":"skip00000001","kind":"skip","day":"2026-11-25"}"# + "\n" + #"{"id":"skip00000002","kind":"skip","day":"2026-11-26"}"# + "\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains(#""replaced":2"#))
+        #expect(sandbox.run(["check"]).status == 0)
+    }
+
     @Test("import --prefer incoming keeps a bag's own unknown keys, as it keeps a brew's")
     func bagKeepsUnknownKeys() {
         let bag = #"{"id":"bagbagbag001","kind":"bean","name":"K","weight_g":250,"mine":"precious"}"#

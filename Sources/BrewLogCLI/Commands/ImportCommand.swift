@@ -39,15 +39,6 @@ enum ImportCommand: BrewLogCommand {
             its rows once, and a row edited in a spreadsheet is a conflict, not a second brew.
             """)
 
-    /// What merging an import file did (or, with `--dry-run`, would do).
-    private struct Outcome {
-        var added = 0, skipped = 0, replaced = 0
-        /// Each conflict left alone: the id and the journal keys that differ.
-        var conflicts: [(id: BrewID, keys: [String])] = []
-        /// Whether a conflict is between records of different kinds, which `--prefer` cannot settle.
-        var unresolvable = false
-    }
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let path = context.arguments.positionals[0]
         let named = try context.arguments.value(Option.format).map { (_: String) throws(CLIError) in
@@ -79,34 +70,8 @@ enum ImportCommand: BrewLogCommand {
 
         let dryRun = context.arguments.has(Option.dryRun)
         let session = try context.session()
-        let merge = { (store: BrewLogStore) -> Outcome in
-            var outcome = Outcome()
-            for record in incoming {
-                guard let existing = store.brew(id: record.id) else {
-                    // The id may be taken by a record of another kind (a skip day, or a kind
-                    // this BrewLog does not know): a conflict no --prefer can settle.
-                    if store.insert(Brew(record: record)) {
-                        outcome.added += 1
-                    } else {
-                        outcome.conflicts.append((record.id, ["kind"]))
-                        outcome.unresolvable = true
-                    }
-                    continue
-                }
-                let differences = differences(existing.record, record)
-                if differences.isEmpty {
-                    outcome.skipped += 1
-                } else if prefer == .incoming {
-                    // The brew keeps its own unknown keys, so taking the incoming fields may change nothing.
-                    let before = existing.record
-                    existing.assign(record)
-                    if existing.record == before { outcome.skipped += 1 } else { outcome.replaced += 1 }
-                } else {
-                    outcome.conflicts.append((record.id, differences))
-                }
-            }
-            mergeEntries(incomingEntries, into: store, prefer: prefer, &outcome)
-            return outcome
+        let merge = { (store: BrewLogStore) -> MergeOutcome in
+            store.merge(incoming, entries: incomingEntries, preference: prefer)
         }
         // A dry run, or a file with nothing in it, merges into a store read under the shared lock and
         // never saves it (so an empty import creates no journal, folder or lock file).
@@ -114,63 +79,14 @@ enum ImportCommand: BrewLogCommand {
         let outcome = readOnly ? merge(try session.read()) : try session.write { store throws(CLIError) in merge(store) }
         report(outcome, dryRun: dryRun, mixed: !incomingEntries.isEmpty, context)
         // Conflicts left alone without a say from the user, or that no --prefer can settle (a
-        // record of another kind has the id): the import is not what they asked for.
-        if (prefer == nil || outcome.unresolvable) && !outcome.conflicts.isEmpty {
+        // record of another kind has the id, or the incoming skip day's day is another's): the
+        // import is not what they asked for.
+        if outcome.leftConflicts(preference: prefer) {
             throw CLIError.checkFailed
         }
     }
 
-    /// Merges skip days (and any other kind of record) by id like brews: a new one is added
-    /// (unless its day is already skipped, which counts as skipped), an identical one skipped, a
-    /// different one replaced with `--prefer incoming` and else a conflict.
-    private static func mergeEntries(_ entries: [JournalEntry], into store: BrewLogStore, prefer: Side?, _ outcome: inout Outcome) {
-        for entry in entries {
-            guard let existing = store.entry(id: entry.id) else {
-                if store.insert(entry) {
-                    outcome.added += 1
-                } else if store.brew(id: entry.id) != nil || store.isTaken(entry.id) {
-                    outcome.conflicts.append((entry.id, ["kind"]))
-                    outcome.unresolvable = true
-                } else {
-                    outcome.skipped += 1
-                }
-                continue
-            }
-            let differing = differingKeys(existing, entry)
-            if differing.isEmpty {
-                outcome.skipped += 1
-            } else if prefer == .incoming, store.update(keepingUnknownKeys(of: existing, in: entry)) {
-                outcome.replaced += 1
-            } else {
-                outcome.conflicts.append((entry.id, differing))
-            }
-        }
-    }
-
-    /// `incoming` with the unknown keys of `existing`, as a brew taken with `--prefer incoming`
-    /// keeps its own: keys this BrewLog does not know are the journal's, never the file's.
-    private static func keepingUnknownKeys(of existing: JournalEntry, in incoming: JournalEntry) -> JournalEntry {
-        guard case let .bean(old) = existing, case var .bean(new) = incoming else { return incoming }
-        new.unknownFields = old.unknownFields
-        return .bean(new)
-    }
-
-    /// The keys in which two records of other kinds differ.
-    private static func differingKeys(_ existing: JournalEntry, _ incoming: JournalEntry) -> [String] {
-        switch (existing, incoming) {
-        case let (.skip(old), .skip(new)):
-            var keys: [String] = []
-            if old.day != new.day { keys.append("day") }
-            if old.notes != new.notes { keys.append("notes") }
-            return keys
-        case let (.bean(old), .bean(new)):
-            return old.differingKeys(from: new)
-        case (.skip, .bean), (.bean, .skip):
-            return ["kind"]
-        }
-    }
-
-    private static func report(_ outcome: Outcome, dryRun: Bool, mixed: Bool, _ context: CommandContext) {
+    private static func report(_ outcome: MergeOutcome, dryRun: Bool, mixed: Bool, _ context: CommandContext) {
         if context.arguments.has(Option.json) {
             let conflicts = outcome.conflicts.map { conflict in
                 JSONText.object([("id", .string(conflict.id.rawValue)), ("fields", .array(conflict.keys.map(JSONText.string)))])
@@ -184,7 +100,12 @@ enum ImportCommand: BrewLogCommand {
         guard !context.quiet else { return }
         for conflict in outcome.conflicts {
             let fields = conflict.keys.map(\.terminalSafe).joined(separator: ", ")
-            context.out.line("conflict: \(conflict.id.rawValue.terminalSafe) differs in \(fields); kept the journal's")
+            let why = switch conflict.reason {
+            case .differs: ""
+            case .otherKind: " (the id is a record's of another kind)"
+            case .dayTaken: " (another skip day holds that day)"
+            }
+            context.out.line("conflict: \(conflict.id.rawValue.terminalSafe) differs in \(fields); kept the journal's" + why)
         }
         // A file of brews speaks of brews; one that also holds skip days, of records.
         let noun = mixed ? "record" : "brew"
@@ -194,7 +115,7 @@ enum ImportCommand: BrewLogCommand {
         let count = outcome.conflicts.count
         if count > 0 {
             summary += outcome.unresolvable
-                ? ", \(count) conflict\(count == 1 ? "" : "s") left alone (an id already used by a record of another kind: change the id in the file)"
+                ? ", \(count) conflict\(count == 1 ? "" : "s") left alone (no --prefer settles an id already used by a record of another kind, or a skip day moved onto a day another holds: change the file)"
                 : ", \(count) conflict\(count == 1 ? "" : "s") left alone (--prefer incoming takes them, --prefer existing keeps the journal's)"
         }
         context.out.line(summary + ".")
@@ -211,29 +132,13 @@ enum ImportCommand: BrewLogCommand {
         bytes.split(separator: UInt8(ascii: "\n")).first { line in line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }
     }
 
-    /// Which side wins a conflict.
-    private enum Side: String {
-        case existing, incoming
-    }
-
     /// The side `--prefer` names, or `nil` when it is not given.
-    private static func prefer(_ context: CommandContext) throws(CLIError) -> Side? {
+    private static func prefer(_ context: CommandContext) throws(CLIError) -> MergePreference? {
         guard let text = context.arguments.value(Option.prefer) else { return nil }
-        guard let side = Side(rawValue: text) else {
+        guard let side = MergePreference(rawValue: text) else {
             throw context.usage("invalid value '\(cappedForMessage(text))' for '--prefer'", hint: "use existing or incoming")
         }
         return side
-    }
-
-    /// The journal keys in which `existing` and `incoming` differ: the known fields, and the
-    /// unknown keys only when both sides carry some (CSV carries none). Empty: the same brew.
-    private static func differences(_ existing: BrewRecord, _ incoming: BrewRecord) -> [String] {
-        var existing = existing, incoming = incoming
-        if existing.unknownFields.isEmpty || incoming.unknownFields.isEmpty {
-            existing.unknownFields = []
-            incoming.unknownFields = []
-        }
-        return existing.differingKeys(from: incoming)
     }
 
     /// How many bad lines an import reads before it stops: enough to show what is wrong, few
