@@ -1,3 +1,4 @@
+import BrewLogCore
 @testable import BrewLogCLI
 import Testing
 
@@ -24,10 +25,10 @@ struct ConfigurationValuesTests {
             [recipe "morning"]
             \tgrind = fine
             """)
-        #expect(config.addDefaults == BrewDefaults(method: "V60", dose: 15.5, water: 250, yield: 36, temperature: 94, time: 165,
-                                                   tags: ["morning", "home"]))
-        #expect(config.recipe("Morning") == BrewDefaults(dose: 18, tags: []))
-        #expect(config.recipe("morning") == BrewDefaults(grind: "fine"))
+        #expect(config.addDefaults == values([.method: .text("V60"), .dose: .number(15.5), .water: .number(250), .yield: .number(36),
+                                              .temperature: .number(94), .brewTime: .integer(165), .tags: .tags(["morning", "home"])]))
+        #expect(config.recipe("Morning") == values([.dose: .number(18), .tags: .tags([])]))
+        #expect(config.recipe("morning") == values([.grind: .text("fine")]))
         #expect(config.recipe("MORNING") == nil)
         #expect(config.recipeNames == ["Morning", "morning"])
         #expect(config.problems.isEmpty && config.warnings.isEmpty)
@@ -58,7 +59,7 @@ struct ConfigurationValuesTests {
     @Test("the defaults when nothing is set")
     func defaults() throws {
         let config = try configuration("")
-        #expect(config.addDefaults == BrewDefaults())
+        #expect(config.addDefaults == BrewFieldValues())
         #expect(config.color == nil && config.pager == nil && config.weekStart == nil && config.listColumns == nil)
         #expect(config.streakDayStarts == nil && config.streakRestDays.isEmpty && config.streakWeeklyTarget == nil)
         #expect(try config.journalFile(environment: ["HOME": "/h"]) == nil)
@@ -103,4 +104,11 @@ struct ConfiguredJournalLocationTests {
     func order(option: String?, environment: [String: String], expected: String) throws {
         #expect(try JournalLocation.resolve(fileOption: option, environment: environment, configured: "/c.jsonl") == expected)
     }
+}
+
+/// A partial record with `fields` set.
+private func values(_ fields: [BrewField: FieldValue]) -> BrewFieldValues {
+    var values = BrewFieldValues()
+    for (field, value) in fields { values[field] = value }
+    return values
 }

@@ -125,27 +125,27 @@ struct FieldTableTests {
         // `show`: a row labelled with the field's command-line name, or the notes below the rows.
         let shown = sandbox.ok(["show", id])
         if case .text = field.kind {
-            #expect(shown.contains("\n" + field.optionName + FieldTableTests.shown(field, value)), "\(shown)")
+            #expect(shown.contains("\n" + field.name + FieldTableTests.shown(field, value)), "\(shown)")
         } else {
-            let row = shown.split(separator: "\n").first { $0.hasPrefix(field.optionName + " ") }
-            #expect(row?.contains(FieldTableTests.shown(field, value)) == true, "\(field.optionName) row in:\n\(shown)")
+            let row = shown.split(separator: "\n").first { $0.hasPrefix(field.name + " ") }
+            #expect(row?.contains(FieldTableTests.shown(field, value)) == true, "\(field.name) row in:\n\(shown)")
         }
 
         // Completion: the option is offered to `add` and `edit`, the field name to `--unset`.
         for shell in ["bash", "zsh", "fish"] {
             let script = sandbox.ok(["completion", shell])
             if let option { #expect(script.contains(option), "\(shell) does not offer --\(option)") }
-            if field.canUnset { #expect(script.contains(field.optionName), "\(shell) does not offer --unset \(field.optionName)") }
+            if field.canUnset { #expect(script.contains(field.name), "\(shell) does not offer --unset \(field.name)") }
         }
-        #expect(CompletionSource.value(of: "unset").words.contains(field.optionName) == field.canUnset)
+        #expect(CompletionSource.value(of: "unset").words.contains(field.name) == field.canUnset)
 
         // `--unset` clears it (notes become empty), `edit` sets it again; the id and date cannot be unset.
-        let unset = sandbox.run(["edit", id, "--unset", field.optionName])
+        let unset = sandbox.run(["edit", id, "--unset", field.name])
         guard field.canUnset else {
-            #expect(unset.status == 64, "--unset \(field.optionName) exited \(unset.status)")
+            #expect(unset.status == 64, "--unset \(field.name) exited \(unset.status)")
             return
         }
-        #expect(unset.status == 0, "--unset \(field.optionName): \(unset.stderr)")
+        #expect(unset.status == 0, "--unset \(field.name): \(unset.stderr)")
         let cleared = try FieldTableTests.onlyLine(sandbox)
         #expect(!cleared.contains(pair))
         var clearedRecord = record

@@ -56,16 +56,17 @@ enum AddCommand: BrewLogCommand {
             }
             // Lowest first: the [add] defaults, the recipe or the liked brew, the command line.
             var record = BrewRecord(id: typed.id, timestamp: timestamp)
-            defaults.apply(to: &record)
+            var startingPoint = BrewFieldValues()
             var startedFrom: StartingPoint?
             if let recipe {
-                recipe.fields.apply(to: &record)
+                startingPoint = recipe.fields
                 startedFrom = .recipe(recipe.name)
             } else if let like {
                 let liked = try context.brew(like, in: store).record
-                BrewDefaults(record: liked).apply(to: &record)
+                startingPoint = BrewFieldValues(recipeOf: liked)
                 startedFrom = .brew(liked.id)
             }
+            BrewFieldValues.layered([defaults, startingPoint]).apply(to: &record)
             // Typed fields win; typed tags replace the ones the brew started from.
             for field in typedFields {
                 record.copy(field, from: typed)
@@ -80,7 +81,7 @@ enum AddCommand: BrewLogCommand {
     }
 
     /// The recipe `--recipe` names, or `nil` when not given; an unknown name is a usage error.
-    private static func recipe(_ context: CommandContext) throws(CLIError) -> (name: String, fields: BrewDefaults)? {
+    private static func recipe(_ context: CommandContext) throws(CLIError) -> (name: String, fields: BrewFieldValues)? {
         guard let name = context.arguments.value(Option.recipe) else { return nil }
         guard let fields = context.configuration.recipe(name) else {
             let names = context.configuration.recipeNames

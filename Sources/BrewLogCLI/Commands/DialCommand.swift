@@ -97,7 +97,7 @@ enum DialCommand: BrewLogCommand {
             out.line("No rated brew yet: rate one (brewlog edit ID -r N) to find the best recipe.")
             return
         }
-        let recipe = RecipeText.summary(BrewDefaults(record: best))
+        let recipe = RecipeText.summary(BrewFieldValues(recipeOf: best))
         out.line("Best: \(BrewFormatting.dateTime(best.timestamp)) \(BrewFormatting.stars(rating)) \(recipe)")
         out.line("Save it: brewlog recipe save \(recipeName(for: name)) --from \(best.id.rawValue)")
     }

@@ -53,8 +53,8 @@ enum DiffCommand: BrewLogCommand {
         for (label, cellA) in zip(labels, cells) {
             let cellB = (valuesB[label] ?? "-").terminalSafe
             // The notes row shows a first line only: it is marked when the whole notes differ.
-            let differing = label == BrewField.notes.optionName ? differs.contains(BrewField.notes.journalKey)
-                : label != BrewField.id.optionName && (valuesA[label] ?? "-") != (valuesB[label] ?? "-")
+            let differing = label == BrewField.notes.name ? differs.contains(BrewField.notes.journalKey)
+                : label != BrewField.id.name && (valuesA[label] ?? "-") != (valuesB[label] ?? "-")
             let line = (differing ? "≠ " : "  ") + BrewFormatting.padded(label.terminalSafe, to: labelWidth) + "  "
                 + BrewFormatting.padded(BrewFormatting.truncate(cellA, to: valueWidth), to: valueWidth) + "  "
                 + BrewFormatting.truncate(cellB, to: valueWidth)
@@ -67,7 +67,7 @@ enum DiffCommand: BrewLogCommand {
         var rows = ShowCommand.rows(record)
         let preview = BrewFormatting.notePreview(record.notes)
         let notes = record.notes.isEmpty ? "-" : preview.lead + preview.text + preview.tail
-        rows.insert((BrewField.notes.optionName, notes), at: min(rows.count, BrewField.allCases.count + 1))
+        rows.insert((BrewField.notes.name, notes), at: min(rows.count, BrewField.allCases.count + 1))
         return rows
     }
 }

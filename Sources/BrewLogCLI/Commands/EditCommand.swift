@@ -121,7 +121,7 @@ enum EditCommand: BrewLogCommand {
         } else if changed.isEmpty {
             context.out.line(unchanged ?? "No changes to \(brew.id.rawValue.terminalSafe).")
         } else {
-            let names = BrewField.allCases.filter(changed.contains).map(\.optionName).joined(separator: ", ")
+            let names = BrewField.allCases.filter(changed.contains).map(\.name).joined(separator: ", ")
             context.out.line("Updated \(context.style.bold(brew.id.rawValue.terminalSafe)): \(names).")
         }
     }

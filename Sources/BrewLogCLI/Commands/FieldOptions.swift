@@ -6,51 +6,12 @@ import Foundation
 #endif
 
 extension BrewField {
-    /// The field's name on the command line: its option (`--temp`), its name for `--unset` and
-    /// in `show`'s rows and `edit`'s report. This is the one place it is spelled.
-    var optionName: String {
-        switch self {
-        case .id: "id"
-        case .date: "date"
-        case .rating: "rating"
-        case .notes: "notes"
-        case .method: "method"
-        case .coffee: "coffee"
-        case .dose: "dose"
-        case .water: "water"
-        case .yield: "yield"
-        case .grind: "grind"
-        case .temperature: "temp"
-        case .brewTime: "time"
-        case .tags: "tags"
-        }
-    }
-
-    /// The option that sets the field, and a sample value for hints (`15.5`); `nil` for the id
-    /// (never typed) and the date (`--date`, whose help each command words itself).
+    /// The field's option as the parser knows it, and a sample value for hints (`15.5`); `nil`
+    /// for the id and the date (see ``BrewField/Row/option``).
     var option: (spec: OptionSpec, sample: String)? {
-        switch self {
-        case .id, .date: nil
-        case .rating: (OptionSpec(optionName, short: "r", value: "n", help: "Rating from 1 to 5."), "4")
-        case .notes: (OptionSpec(optionName, short: "n", value: "text", help: "Tasting notes ('-' reads standard input)."), "")
-        case .method: (OptionSpec(optionName, short: "m", value: "text", help: "Brew method: V60, AeroPress, espresso, ..."), "")
-        case .coffee: (OptionSpec(optionName, short: "c", value: "text", help: "The beans or blend."), "")
-        case .dose: (OptionSpec(optionName, value: "g", help: "Dose of coffee in grams (more than 0, at most 1000)."), "15.5")
-        case .water: (OptionSpec(optionName, value: "g", help: "Water in grams (more than 0, at most 10000)."), "250")
-        case .yield: (OptionSpec(optionName, value: "g", help: "The beverage's weight in grams, espresso's 'out' (more than 0, at most 10000)."), "36")
-        case .grind: (OptionSpec(optionName, value: "text", help: "Grind setting, e.g. '22 clicks'."), "")
-        case .temperature: (OptionSpec(optionName, value: "temp", help: "Water temperature: 94 or 94C in °C, 201F in °F (stored in °C; 0 to 100 °C)."), "94")
-        case .brewTime: (OptionSpec(optionName, value: "duration", help: "Brew time: 165, 165s, 2:45 or 1h2m3s (at most 24h)."), "")
-        case .tags: (OptionSpec("tag", value: "tag", repeatable: true, help: "Add a tag (repeatable; no commas or spaces)."), "")
-        }
-    }
-
-    /// The field named `name` on the command line (`temp`, `time`, ...) or in the journal (`temp_c`).
-    init?(name: String) {
-        guard let field = BrewField.allCases.first(where: { $0.optionName == name || $0.journalKey == name }) else {
-            return nil
-        }
-        self = field
+        guard let option = row.option else { return nil }
+        return (OptionSpec(option.long, short: option.short, value: option.placeholder, repeatable: option.repeatable, help: option.help),
+                option.sample)
     }
 }
 
@@ -64,7 +25,7 @@ enum FieldOptions {
     static let specs: [OptionSpec] = BrewField.allCases.compactMap { $0.option?.spec } + [ratio]
 
     /// The fields `--unset` clears, by their command-line names.
-    static let unsettableNames: [String] = BrewField.allCases.filter(\.canUnset).map(\.optionName)
+    static let unsettableNames: [String] = BrewField.allCases.filter(\.canUnset).map(\.name)
 
     /// `--unset`'s help: "Clear a field: rating, notes, ... or tags."
     static var unsetHelp: String {
@@ -117,55 +78,41 @@ enum FieldOptions {
     private static func apply(_ field: BrewField, _ context: CommandContext, notes: String?,
                               to record: inout BrewRecord) throws(CLIError) {
         // A command may take only some fields (`recipe save` takes no rating or notes).
-        guard let (spec, sample) = field.option, context.command.options.contains(where: { $0.long == spec.long }) else { return }
-        let arguments = context.arguments
-        let option = spec.long
-        let text = arguments.value(spec)
+        guard let (spec, _) = field.option, context.command.options.contains(where: { $0.long == spec.long }) else { return }
         switch field.kind {
         case .id, .date:
             return
-        case .text(let path):
-            if let notes { record[keyPath: path] = notes }
-        case .optionalText(let path):
-            if let text {
-                record[keyPath: path] = try oneLine(try nonEmpty(text, option, context), option, context)
-            }
-        case .rating(let path, let limit):
-            if let text {
-                let hint = "give a whole number from \(formatNumber(limit.lower)) to \(formatNumber(limit.upper))"
-                record[keyPath: path] = try wholeNumber(text, option, limit, hint: hint, context)
-            }
-        case .number(let path, _, _) where field == .temperature:
-            if let text {
-                switch TemperatureInput.celsius(text) {
-                case .success(let celsius): record[keyPath: path] = celsius
-                case .failure(.notANumber):
-                    throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: TemperatureInput.Problem.notANumber.message)
-                case .failure(let problem):
-                    throw CLIError.usage(problem.message, hint: nil, command: context.command)
-                }
-            }
-        case .number(let path, let limit, let unit):
-            if let text {
-                let typed = unit.replacingScalars(["°": ""])
-                let units = typed == unit ? [unit] : [unit, typed]
-                let example = "--\(option) \(sample) or --\(option) \(sample)\(typed)"
-                record[keyPath: path] = try number(text, option, limit, units: units, example: example, context)
-            }
-        case .duration(let path, let limit):
-            if let text {
-                guard let seconds = BrewTime.parse(text) else {
-                    throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: "use 165, 165s, 2:45 or 1h2m3s")
-                }
-                guard limit.contains(Double(seconds)) else {
-                    throw CLIError(limit.problem(got: text), command: context.command)
-                }
-                record[keyPath: path] = seconds
-            }
+        case .text:
+            if let notes { record.set(field, .text(notes)) }
         case .tags(let path):
-            for tag in arguments.all(spec) where !record[keyPath: path].contains(tag) {
-                record[keyPath: path].append(try oneLine(tag, option, context))
+            for text in context.arguments.all(spec) where !record[keyPath: path].contains(text) {
+                switch field.parseTag(text) {
+                case .success(let tag): record[keyPath: path].append(tag)
+                case .failure(let problem): throw refusal(problem, text, field, spec.long, context)
+                }
             }
+        case .optionalText, .rating, .number, .duration:
+            guard let text = context.arguments.value(spec) else { return }
+            switch field.parse(text) {
+            case .success(let value): record.set(field, value)
+            case .failure(let problem): throw refusal(problem, text, field, spec.long, context)
+            }
+        }
+    }
+
+    /// The usage error for `text` typed for `--option`, which the field's parser refused.
+    private static func refusal(_ problem: FieldInputProblem, _ text: String, _ field: BrewField, _ option: String,
+                                _ context: CommandContext) -> CLIError {
+        switch problem {
+        case .outOfRange(let error), .badTag(let error):
+            return CLIError(error, command: context.command)
+        case .empty:
+            return context.usage("'--\(option)' must not be empty", hint: "to clear it, use 'brewlog edit ID --unset \(field.name)'")
+        case .controlCharacter(let scalar):
+            return context.usage("the value for '--\(option)' contains the control character \(TerminalText.escaped(String(scalar)))",
+                                 hint: "type the \(option) as plain text on one line")
+        case .notANumber, .notATemperature, .notADuration, .notAWholeNumber, .noTags:
+            return context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: problem.hint(for: field, prefix: "--\(option) "))
         }
     }
 
@@ -231,53 +178,9 @@ enum FieldOptions {
         return notes
     }
 
-    private static func nonEmpty(_ text: String, _ option: String, _ context: CommandContext) throws(CLIError) -> String {
-        guard !text.trimmingWhitespaceForCLI().isEmpty else {
-            throw context.usage("'--\(option)' must not be empty", hint: "to clear it, use 'brewlog edit ID --unset \(option)'")
-        }
-        return text
-    }
 
-    /// `text`, a one-line value typed for `--option`, unless it holds a control character (an
-    /// escape, a line break, a tab): such a value is a typo or an attack, never a method, a coffee
-    /// or a tag. Notes, which may span lines, are not read here.
-    private static func oneLine(_ text: String, _ option: String, _ context: CommandContext) throws(CLIError) -> String {
-        guard let bad = text.unicodeScalars.first(where: TerminalText.isControl) else { return text }
-        throw context.usage("the value for '--\(option)' contains the control character \(TerminalText.escaped(String(bad)))",
-                            hint: "type the \(option) as plain text on one line")
-    }
 
-    /// A decimal number (see `parseDecimal`), optionally followed directly by one of the option's
-    /// own `units` (`15g` for a dose, `94C` for a temperature, never the other way round), within
-    /// `limit`. No spaces anywhere: `' 15'` and `'15 g'` are typos a script should hear about.
-    private static func number(_ text: String, _ option: String, _ limit: FieldLimit, units: [String], example: String,
-                               _ context: CommandContext) throws(CLIError) -> Double {
-        var digits = text
-        for unit in units where digits.hasSuffix(unit) {
-            digits = String(digits.dropLast(unit.count))
-            break
-        }
-        guard let value = parseDecimal(digits) else {
-            throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'",
-                                hint: "give a decimal number, e.g. \(example)")
-        }
-        guard limit.contains(value) else { throw CLIError(limit.problem(got: digits), command: context.command) }
-        return value
-    }
 
-    /// Whole-number text (an optional `-`, then ASCII digits) within `limit`; digits too many for
-    /// an `Int` are out of range, not a different kind of mistake.
-    private static func wholeNumber(_ text: String, _ option: String, _ limit: FieldLimit, hint: String,
-                                    _ context: CommandContext) throws(CLIError) -> Int {
-        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            throw context.usage("invalid value '\(cappedForMessage(text))' for '--\(option)'", hint: hint)
-        }
-        guard let value = Int(text), limit.contains(Double(value)) else {
-            throw CLIError(limit.problem(got: text), command: context.command)
-        }
-        return value
-    }
 }
 
 extension String {

@@ -77,7 +77,7 @@ enum RecipeCommand: BrewLogCommand {
         var record = BrewRecord(id: .random(), timestamp: Timestamp(date: context.now, utcOffsetSeconds: 0))
         if let reference = context.arguments.value(Option.from) {
             let store = try context.session().read()
-            BrewDefaults(record: try context.brew(reference, in: store).record).apply(to: &record)
+            BrewFieldValues(recipeOf: try context.brew(reference, in: store).record).apply(to: &record)
         }
         var typed = record
         typed.tags = []
@@ -87,7 +87,7 @@ enum RecipeCommand: BrewLogCommand {
         }
         try FieldOptions.applyRatio(context, to: &record)
         try FieldOptions.validate(record, context)
-        let fields = BrewDefaults(record: record)
+        let fields = BrewFieldValues(recipeOf: record)
         guard !fields.isEmpty else {
             throw context.usage("a recipe needs at least one field", hint: "e.g. brewlog recipe save \(ShellWord.quoted(name)) -m V60 --dose 15 --water 250, or --from last")
         }
@@ -139,7 +139,7 @@ enum RecipeCommand: BrewLogCommand {
     }
 
     /// The recipe `name`, or "not found" (exit 1) with the names there are.
-    private static func recipe(_ name: String, _ context: CommandContext) throws(CLIError) -> BrewDefaults {
+    private static func recipe(_ name: String, _ context: CommandContext) throws(CLIError) -> BrewFieldValues {
         guard let fields = context.configuration.recipe(name) else {
             let names = context.configuration.recipeNames
             let hint = nearest(to: name, in: names).map { "did you mean '\($0)'?" }

@@ -29,7 +29,7 @@ enum ShowCommand: BrewLogCommand {
             context.out.line(context.style.bold(BrewFormatting.padded(label.terminalSafe, to: 8)) + "  " + value.terminalSafe)
         }
         if !record.notes.isEmpty {
-            context.out.line(context.style.bold(BrewField.notes.optionName))
+            context.out.line(context.style.bold(BrewField.notes.name))
             // Multi-line notes keep their lines (split at LF or CRLF), each indented; every other
             // control character, a lone carriage return included, is shown escaped.
             for line in record.notes.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -43,7 +43,7 @@ enum ShowCommand: BrewLogCommand {
     static func rows(_ record: BrewRecord) -> [(String, String)] {
         var rows: [(String, String)] = []
         for field in BrewField.allCases {
-            if let value = cell(field, record) { rows.append((field.optionName, value)) }
+            if let value = cell(field, record) { rows.append((field.name, value)) }
             if field == .yield { rows.append(("ratio", BrewFormatting.ratio(record.ratio))) }
         }
         rows += record.unknownFields.map { ($0.key, $0.rawJSON) }

@@ -86,82 +86,18 @@ enum ConfigValidators {
         return .success(.integer(days))
     }
 
-    /// The validator of the brew default `name` (`dose`, `tags`, ...), as `add` reads its option.
-    static func brewDefault(_ name: String) -> @Sendable (String) -> Reading {
-        switch name {
-        case "dose": { grams($0, limit: BrewField.dose.limit, name: "dose") }
-        case "water": { grams($0, limit: BrewField.water.limit, name: "water") }
-        case "yield": { grams($0, limit: BrewField.yield.limit, name: "yield") }
-        case "temp": temperature
-        case "time": time
-        case "tags": tags
-        default: text
-        }
-    }
-
-    /// A sample value of the brew default `name`, for help.
-    static func example(_ name: String) -> String {
-        switch name {
-        case "method": "V60"
-        case "coffee": "House blend"
-        case "dose": "15"
-        case "water": "250"
-        case "yield": "36"
-        case "grind": "22 clicks"
-        case "temp": "94"
-        case "time": "2:45"
-        default: "morning,home"
-        }
-    }
-
-    @Sendable private static func text(_ text: String) -> Reading {
-        text.trimmingWhitespaceForCLI().isEmpty ? problem("must not be empty; to have no default, unset the key") : .success(.text(text))
-    }
-
-    private static func grams(_ text: String, limit: FieldLimit?, name: String) -> Reading {
-        number(text, units: ["g"], limit: limit, name: name, example: "15.5 or 15.5g")
-    }
-
-    @Sendable private static func temperature(_ text: String) -> Reading {
-        switch TemperatureInput.celsius(text) {
-        case .success(let celsius): .success(.number(celsius))
-        case .failure(let problem): self.problem(problem.message)
-        }
-    }
-
-    @Sendable private static func time(_ text: String) -> Reading {
-        guard let seconds = BrewTime.parse(text) else { return problem("use 165, 165s, 2:45 or 1h2m3s") }
-        if let limit = BrewField.brewTime.limit, !limit.contains(Double(seconds)) {
-            return problem(limit.problem(got: text).message)
-        }
-        return .success(.integer(seconds))
-    }
-
-    @Sendable private static func tags(_ text: String) -> Reading {
-        let tags = commaList(text)
-        for tag in tags {
-            do throws(InvalidFieldError) {
-                try BrewRecord.validateTag(tag)
-            } catch {
-                return problem(error.message)
+    /// The validator of the recipe field `field` (`add.dose`, `recipe.NAME.tags`): the field
+    /// table's parser, the one `add` reads its option with, so a default is refused exactly when
+    /// the option would be.
+    static func brewDefault(_ field: BrewField) -> @Sendable (String) -> Reading {
+        { text in
+            switch field.parse(text) {
+            case .success(let value): .success(.field(value))
+            case .failure(.empty): problem("must not be empty; to have no default, unset the key")
+            case .failure(.controlCharacter(let scalar)): problem("contains the control character \(TerminalText.escaped(String(scalar)))")
+            case .failure(let failure): problem(failure.hint(for: field))
             }
         }
-        if tags.isEmpty && !text.trimmingWhitespaceForCLI().isEmpty { return problem("give tags separated by commas") }
-        return .success(.words(tags))
-    }
-
-    /// A decimal number, optionally followed by one of `units`, inside `limit` (named `name` in messages).
-    private static func number(_ text: String, units: [String], limit: FieldLimit?, name: String, example: String) -> Reading {
-        var digits = Substring(text)
-        for unit in units where digits.hasSuffix(unit) {
-            digits = digits.dropLast(unit.count)
-            break
-        }
-        guard let value = parseDecimal(digits) else { return problem("give a decimal number, e.g. \(example)") }
-        if let limit, !limit.contains(value) {
-            return problem("\(name) must be \(limit.rangeText) (got \(cappedForMessage(digits)))")
-        }
-        return .success(.number(value))
     }
 
     /// The items of a comma list, trimmed; an empty text has none, an empty item is kept (and refused by the caller).

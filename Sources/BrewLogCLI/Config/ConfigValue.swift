@@ -1,3 +1,5 @@
+import BrewLogCore
+
 /// The typed value of a known key, as its validator read it.
 enum ConfigValue: Equatable, Sendable {
     /// Free text (a method, a pager command, a path before it is resolved).
@@ -12,4 +14,6 @@ enum ConfigValue: Equatable, Sendable {
     case minutes(Int)
     /// Days of the week.
     case weekdays([Weekday])
+    /// A brew field's value (`add.dose`, `recipe.NAME.tags`), read by the field table's parser.
+    case field(FieldValue)
 }

@@ -1,3 +1,4 @@
+import BrewLogCore
 /// The configuration of one run, read once at the root: every entry of the file, the typed
 /// values of the known keys, the aliases, and what was wrong.
 ///
@@ -121,10 +122,10 @@ struct Configuration: Sendable {
     // MARK: add and recipes
 
     /// The `[add]` defaults.
-    var addDefaults: BrewDefaults { defaults(subsection: nil, section: "add") }
+    var addDefaults: BrewFieldValues { defaults(subsection: nil, section: "add") }
 
     /// The recipe `name` (case-sensitive), or `nil` when no key of it is set.
-    func recipe(_ name: String) -> BrewDefaults? {
+    func recipe(_ name: String) -> BrewFieldValues? {
         guard recipeNames.contains(name) else { return nil }
         return defaults(subsection: name, section: "recipe")
     }
@@ -134,20 +135,14 @@ struct Configuration: Sendable {
         Set(values.keys.filter { $0.section == "recipe" }.compactMap(\.subsection)).sorted()
     }
 
-    private func defaults(subsection: String?, section: String) -> BrewDefaults {
-        func value(_ name: String) -> ConfigValue? { values[ConfigKey(section: section, subsection: subsection, name: name)] }
-        func text(_ name: String) -> String? { if case .text(let text)? = value(name) { text } else { nil } }
-        func number(_ name: String) -> Double? { if case .number(let number)? = value(name) { number } else { nil } }
-        var defaults = BrewDefaults()
-        defaults.method = text("method")
-        defaults.coffee = text("coffee")
-        defaults.grind = text("grind")
-        defaults.dose = number("dose")
-        defaults.water = number("water")
-        defaults.yield = number("yield")
-        defaults.temperature = number("temp")
-        if case .integer(let seconds)? = value("time") { defaults.time = seconds }
-        if case .words(let tags)? = value("tags") { defaults.tags = tags }
+    /// The recipe fields a section sets, each under its field's name (`add.temp`).
+    private func defaults(subsection: String?, section: String) -> BrewFieldValues {
+        var defaults = BrewFieldValues()
+        for field in BrewField.recipeFields {
+            if case .field(let value)? = values[ConfigKey(section: section, subsection: subsection, name: field.name)] {
+                defaults[field] = value
+            }
+        }
         return defaults
     }
 

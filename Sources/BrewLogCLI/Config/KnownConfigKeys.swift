@@ -44,8 +44,6 @@ enum KnownConfigKeys {
     static let listColumns = ["id", "date", "rating", "method", "coffee", "bean", "dose", "water", "yield", "ratio", "grind",
                               "temp", "time", "tags", "notes"]
 
-    /// The keys of `[add]` and of each `[recipe "NAME"]`, in order.
-    static let brewDefaultNames = ["method", "coffee", "dose", "water", "yield", "grind", "temp", "time", "tags"]
 
     static let all: [KnownConfigKey] = [
         KnownConfigKey(section: "journal", subsection: .none, name: "file", display: "journal.file",
@@ -66,14 +64,15 @@ enum KnownConfigKeys {
         KnownConfigKey(section: "alias", subsection: .none, name: nil, display: "alias.NAME",
                        summary: "'brewlog NAME ARGS...' runs these words, then ARGS (quotes group words; never a shell).",
                        example: "list --since today", read: ConfigValidators.alias),
-    ] + brewDefaultNames.map { name in
-        KnownConfigKey(section: "add", subsection: .none, name: name, display: "add." + name,
-                       summary: "The default for 'add --\(name == "tags" ? "tag" : name)'" + (name == "tags" ? " (comma-separated)." : "."),
-                       example: ConfigValidators.example(name), read: ConfigValidators.brewDefault(name))
-    } + brewDefaultNames.map { name in
-        KnownConfigKey(section: "recipe", subsection: .any, name: name, display: "recipe.NAME." + name,
-                       summary: "The recipe NAME's \(name), as for add.\(name).", example: ConfigValidators.example(name),
-                       read: ConfigValidators.brewDefault(name))
+    ] + BrewField.recipeFields.map { field in
+        let option = field.row.option
+        return KnownConfigKey(section: "add", subsection: .none, name: field.name, display: "add." + field.name,
+                              summary: "The default for 'add --\(option?.long ?? field.name)'" + (option?.repeatable == true ? " (comma-separated)." : "."),
+                              example: field.row.example, read: ConfigValidators.brewDefault(field))
+    } + BrewField.recipeFields.map { field in
+        KnownConfigKey(section: "recipe", subsection: .any, name: field.name, display: "recipe.NAME." + field.name,
+                       summary: "The recipe NAME's \(field.name), as for add.\(field.name).", example: field.row.example,
+                       read: ConfigValidators.brewDefault(field))
     } + [
         KnownConfigKey(section: "streak", subsection: .none, name: "day-starts", display: "streak.day-starts",
                        summary: "When a brewing day starts, HH:MM (default 00:00).", example: "04:00", read: ConfigValidators.timeOfDay),

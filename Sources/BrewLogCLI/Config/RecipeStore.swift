@@ -1,10 +1,12 @@
+import BrewLogCore
+
 /// Writes recipes into the config file: each `recipe.NAME.*` key through ``ConfigEditor``, all in
 /// one locked, atomic update, so the rest of the file (comments, order, other recipes) stays.
 enum RecipeStore {
     /// Makes recipe `name` exactly `fields`: its keys are set in place (or added to its section),
     /// then the keys it no longer has are removed, so the section keeps its place in the file.
-    static func replace(_ name: String, with fields: BrewDefaults, _ context: CommandContext) throws(CLIError) {
-        let values = fields.configValues
+    static func replace(_ name: String, with fields: BrewFieldValues, _ context: CommandContext) throws(CLIError) {
+        let values = fields.fields.map { (key: $0.field.name, value: $0.field.typedText($0.value)) }
         for (key, value) in values {
             if let bad = ConfigValueText.forbiddenCharacter(in: value) {
                 throw context.usage("the recipe's \(key) contains the control character \(TerminalText.escaped(String(bad)))",

@@ -14,6 +14,18 @@ indirect enum JSONText {
     case object([(key: String, value: JSONText)])
 
     /// `text` as a string, or `null` when absent.
+    /// A field's value as the journal writes it.
+    static func field(_ value: FieldValue) -> JSONText {
+        switch value {
+        case .id(let id): .string(id.rawValue)
+        case .date(let timestamp): .string(timestamp.description)
+        case .text(let text): .string(text)
+        case .number(let number): .number(number)
+        case .integer(let integer): .int(integer)
+        case .tags(let tags): .array(tags.map(JSONText.string))
+        }
+    }
+
     static func string(_ text: String?) -> JSONText {
         text.map(JSONText.string) ?? .null
     }

@@ -1,12 +1,14 @@
-/// The fields of a brew, as one table: for each, the kind of value it holds and where it lives in
-/// a ``BrewRecord`` (``kind``), its range (``limit``), its journal key (``journalKey``) and
-/// whether it can be unset (``canUnset``).
+/// The fields of a brew, as one table: the only place a field is named with its journal key, its
+/// name on the command line and in the config file, its option and help, its kind and where it
+/// lives in a ``BrewRecord`` (``kind``), its range (``limit``), its unit and the units a typed
+/// value may carry, its display precision, and whether it can be unset or is part of a recipe.
 ///
-/// Validation, the journal line's key order, the CSV columns, and on the command line the field
-/// options, `--unset`, the completion of field names and `show`'s rows are all derived from this
-/// table. Every switch over a field is exhaustive, so a new case does not compile until each place
-/// that must know it does; the order of the cases is the order of the journal keys and CSV columns,
-/// and a field's raw value is its position in it.
+/// Validation, the journal codec, the CSV columns, the command line's field options and their
+/// parser (``parse(_:)``), `--unset`, the config keys of `[add]` and recipes, the table columns,
+/// `show`, `diff`, `dial`, the man page's FIELDS and the completions are all derived from this
+/// table. Every switch over a field is exhaustive, so a new case does not compile until each
+/// place that must know it does; the order of the cases is the order of the journal keys and CSV
+/// columns, and a field's raw value is its position in it.
 public enum BrewField: Int, CaseIterable, Sendable {
     case id, date, rating, notes, method, coffee, dose, water, yield, grind, temperature, brewTime, tags
 
@@ -30,82 +32,161 @@ public enum BrewField: Int, CaseIterable, Sendable {
         case tags(WritableKeyPath<BrewRecord, [String]>)
     }
 
-    /// The field's kind, where it is in a record, and its range.
+    /// How a field is typed on the command line: its option and what help says of it.
+    public struct Option: Sendable {
+        /// The long option (`dose`; `tag` for the tags, one per option).
+        public let long: String
+        /// The short option (`-r`), if any.
+        public let short: Character?
+        /// The value's placeholder in help (`g`, `text`, `duration`).
+        public let placeholder: String
+        /// One line of help.
+        public let help: String
+        /// A value to show in a hint (`15.5`); empty when the field's hint needs none.
+        public let sample: String
+        /// Whether the option may be given more than once (each adds one value).
+        public let repeatable: Bool
+    }
+
+    /// One row of the table: everything about a field but where it lives in a record.
+    public struct Row: Sendable {
+        /// The key in a journal line, as bytes the codec matches without building a string.
+        let staticJournalKey: StaticString
+        /// The field's name on the command line and in the config file: `--unset temp`, `show`'s
+        /// rows, `edit`'s report, `add.temp`, `recipe.NAME.temp`.
+        public let name: String
+        /// The option that sets it; `nil` for the id (never typed) and the date (`--date`, whose
+        /// help each command words itself).
+        public let option: Option?
+        /// The range of a numeric field.
+        public let limit: FieldLimit?
+        /// The unit a value is shown with (`g`, `°C`); `nil` for values without one.
+        public let unit: String?
+        /// How many decimals a value is shown with; `nil` for as many as it has (`15`, `15.5`).
+        public let decimals: Int?
+        /// A value as the config file's help shows it (`22 clicks`).
+        public let example: String
+        /// Whether the field can be cleared (`--unset`, a `null` in a journal line).
+        public let canUnset: Bool
+        /// Whether the field is part of a brew's recipe (how it was made), which a new brew can
+        /// start from, and which `[add]` and recipes set.
+        public let isRecipe: Bool
+    }
+
+    /// The field's row.
+    public var row: Row { BrewField.table[rawValue] }
+
+    /// Every field's row, by position, worked out once: reading a journal checks ranges and keys
+    /// on every line.
+    private static let table: [Row] = allCases.map(\.makeRow)
+
+    private var makeRow: Row {
+        // The columns: key, name, option (long, short, placeholder, help, sample), limit, unit, decimals, example, unset, recipe.
+        switch self {
+        case .id:
+            Row(staticJournalKey: "id", name: "id", option: nil, limit: nil, unit: nil, decimals: nil, example: "",
+                canUnset: false, isRecipe: false)
+        case .date:
+            Row(staticJournalKey: "date", name: "date", option: nil, limit: nil, unit: nil, decimals: nil, example: "",
+                canUnset: false, isRecipe: false)
+        case .rating:
+            Row(staticJournalKey: "rating", name: "rating",
+                option: Option(long: "rating", short: "r", placeholder: "n", help: "Rating from 1 to 5.", sample: "4", repeatable: false),
+                limit: FieldLimit(field: self, name: "rating", lower: 1, lowerIsExclusive: false, upper: 5, rangeText: "1...5"),
+                unit: nil, decimals: 0, example: "4", canUnset: true, isRecipe: false)
+        case .notes:
+            Row(staticJournalKey: "notes", name: "notes",
+                option: Option(long: "notes", short: "n", placeholder: "text", help: "Tasting notes ('-' reads standard input).", sample: "", repeatable: false),
+                limit: nil, unit: nil, decimals: nil, example: "bright", canUnset: true, isRecipe: false)
+        case .method:
+            Row(staticJournalKey: "method", name: "method",
+                option: Option(long: "method", short: "m", placeholder: "text", help: "Brew method: V60, AeroPress, espresso, ...", sample: "", repeatable: false),
+                limit: nil, unit: nil, decimals: nil, example: "V60", canUnset: true, isRecipe: true)
+        case .coffee:
+            Row(staticJournalKey: "coffee", name: "coffee",
+                option: Option(long: "coffee", short: "c", placeholder: "text", help: "The beans or blend.", sample: "", repeatable: false),
+                limit: nil, unit: nil, decimals: nil, example: "House blend", canUnset: true, isRecipe: true)
+        case .dose:
+            Row(staticJournalKey: "dose_g", name: "dose",
+                option: Option(long: "dose", short: nil, placeholder: "g", help: "Dose of coffee in grams (more than 0, at most 1000).", sample: "15.5", repeatable: false),
+                limit: FieldLimit(field: self, name: "dose", lower: 0, lowerIsExclusive: true, upper: 1000, rangeText: "more than 0 and at most 1000 grams"),
+                unit: "g", decimals: nil, example: "15", canUnset: true, isRecipe: true)
+        case .water:
+            Row(staticJournalKey: "water_g", name: "water",
+                option: Option(long: "water", short: nil, placeholder: "g", help: "Water in grams (more than 0, at most 10000).", sample: "250", repeatable: false),
+                limit: FieldLimit(field: self, name: "water", lower: 0, lowerIsExclusive: true, upper: 10_000, rangeText: "more than 0 and at most 10000 grams"),
+                unit: "g", decimals: nil, example: "250", canUnset: true, isRecipe: true)
+        case .yield:
+            Row(staticJournalKey: "yield_g", name: "yield",
+                option: Option(long: "yield", short: nil, placeholder: "g", help: "The beverage's weight in grams, espresso's 'out' (more than 0, at most 10000).", sample: "36", repeatable: false),
+                limit: FieldLimit(field: self, name: "yield", lower: 0, lowerIsExclusive: true, upper: 10_000, rangeText: "more than 0 and at most 10000 grams"),
+                unit: "g", decimals: nil, example: "36", canUnset: true, isRecipe: true)
+        case .grind:
+            Row(staticJournalKey: "grind", name: "grind",
+                option: Option(long: "grind", short: nil, placeholder: "text", help: "Grind setting, e.g. '22 clicks'.", sample: "", repeatable: false),
+                limit: nil, unit: nil, decimals: nil, example: "22 clicks", canUnset: true, isRecipe: true)
+        case .temperature:
+            Row(staticJournalKey: "temp_c", name: "temp",
+                option: Option(long: "temp", short: nil, placeholder: "temp", help: "Water temperature: 94 or 94C in °C, 201F in °F (stored in °C; 0 to 100 °C).", sample: "94", repeatable: false),
+                limit: FieldLimit(field: self, name: "temperature", lower: 0, lowerIsExclusive: false, upper: 100, rangeText: "0...100 °C"),
+                unit: "°C", decimals: 1, example: "94", canUnset: true, isRecipe: true)
+        case .brewTime:
+            Row(staticJournalKey: "time_s", name: "time",
+                option: Option(long: "time", short: nil, placeholder: "duration", help: "Brew time: 165, 165s, 2:45 or 1h2m3s (at most 24h).", sample: "", repeatable: false),
+                limit: FieldLimit(field: self, name: "brew time", lower: 1, lowerIsExclusive: false, upper: 86_400, rangeText: "1...86400 seconds"),
+                unit: nil, decimals: nil, example: "2:45", canUnset: true, isRecipe: true)
+        case .tags:
+            Row(staticJournalKey: "tags", name: "tags",
+                option: Option(long: "tag", short: nil, placeholder: "tag", help: "Add a tag (repeatable; no commas or spaces).", sample: "", repeatable: true),
+                limit: nil, unit: nil, decimals: nil, example: "morning,home", canUnset: true, isRecipe: true)
+        }
+    }
+
+    /// The field's kind and where it is in a record (key paths are not kept in the table: they
+    /// are made when asked for).
     public var kind: Kind {
         switch self {
         case .id: .id
         case .date: .date
-        case .rating: .rating(\.rating, FieldLimit(field: self, name: "rating", lower: 1, lowerIsExclusive: false, upper: 5,
-                                                   rangeText: "1...5"))
+        case .rating: .rating(\.rating, BrewField.table[rawValue].limit ?? BrewField.noLimit)
         case .notes: .text(\.notes)
         case .method: .optionalText(\.method)
         case .coffee: .optionalText(\.coffee)
-        case .dose: .number(\.doseGrams, FieldLimit(field: self, name: "dose", lower: 0, lowerIsExclusive: true, upper: 1000,
-                                                    rangeText: "more than 0 and at most 1000 grams"), unit: "g")
-        case .water: .number(\.waterGrams, FieldLimit(field: self, name: "water", lower: 0, lowerIsExclusive: true, upper: 10_000,
-                                                      rangeText: "more than 0 and at most 10000 grams"), unit: "g")
-        case .yield: .number(\.yieldGrams, FieldLimit(field: self, name: "yield", lower: 0, lowerIsExclusive: true, upper: 10_000,
-                                                      rangeText: "more than 0 and at most 10000 grams"), unit: "g")
+        case .dose: .number(\.doseGrams, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
+        case .water: .number(\.waterGrams, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
+        case .yield: .number(\.yieldGrams, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
         case .grind: .optionalText(\.grind)
-        case .temperature: .number(\.temperatureCelsius, FieldLimit(field: self, name: "temperature", lower: 0, lowerIsExclusive: false,
-                                                                    upper: 100, rangeText: "0...100 °C"), unit: "°C")
-        case .brewTime: .duration(\.brewTimeSeconds, FieldLimit(field: self, name: "brew time", lower: 1, lowerIsExclusive: false,
-                                                                upper: 86_400, rangeText: "1...86400 seconds"))
+        case .temperature: .number(\.temperatureCelsius, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
+        case .brewTime: .duration(\.brewTimeSeconds, row.limit ?? BrewField.noLimit)
         case .tags: .tags(\.tags)
         }
     }
 
+    /// What a numeric kind falls back to if its row had no limit (every numeric row has one).
+    private static let noLimit = FieldLimit(field: .id, name: "value", lower: -.infinity, lowerIsExclusive: false, upper: .infinity, rangeText: "any number")
+
     /// The key in a journal line, as bytes the codec matches without building a string.
-    var staticJournalKey: StaticString {
-        switch self {
-        case .id: "id"
-        case .date: "date"
-        case .rating: "rating"
-        case .notes: "notes"
-        case .method: "method"
-        case .coffee: "coffee"
-        case .dose: "dose_g"
-        case .water: "water_g"
-        case .yield: "yield_g"
-        case .grind: "grind"
-        case .temperature: "temp_c"
-        case .brewTime: "time_s"
-        case .tags: "tags"
-        }
-    }
+    var staticJournalKey: StaticString { row.staticJournalKey }
 
     /// The key in a journal line (`dose_g`, `temp_c`, ...), which is also the CSV column.
     public var journalKey: String { staticJournalKey.description }
 
-    /// The range of a numeric field; `nil` for the others.
-    public var limit: FieldLimit? { BrewField.limits[rawValue] }
+    /// The field's name on the command line and in the config file (`temp`, `time`).
+    public var name: String { row.name }
 
-    /// Each field's ``limit``, by position, worked out once: reading a journal checks ranges on
-    /// every line, and building ``kind`` each time would cost more than the check.
-    private static let limits: [FieldLimit?] = allCases.map { field in
-        switch field.kind {
-        case .number(_, let limit, _), .rating(_, let limit), .duration(_, let limit): limit
-        case .id, .date, .text, .optionalText, .tags: nil
-        }
-    }
+    /// The range of a numeric field; `nil` for the others.
+    public var limit: FieldLimit? { row.limit }
 
     /// Whether the field can be cleared (`--unset`, a `null` in a journal line): every field
     /// but the id and the date, which every brew has.
-    public var canUnset: Bool {
-        switch self {
-        case .id, .date: false
-        case .rating, .notes, .method, .coffee, .dose, .water, .yield, .grind, .temperature, .brewTime, .tags: true
-        }
-    }
+    public var canUnset: Bool { row.canUnset }
 
     /// Whether the field is part of a brew's recipe (how it was made), which a new brew can start
     /// from: everything but the id, the date, the rating and the notes.
-    public var isRecipe: Bool {
-        switch self {
-        case .id, .date, .rating, .notes: false
-        case .method, .coffee, .dose, .water, .yield, .grind, .temperature, .brewTime, .tags: true
-        }
-    }
+    public var isRecipe: Bool { row.isRecipe }
+
+    /// The fields of a recipe, in table order.
+    public static let recipeFields = allCases.filter(\.isRecipe)
 
     /// Whether the field's journal value is a JSON number.
     public var isNumeric: Bool { limit != nil }
@@ -113,6 +194,12 @@ public enum BrewField: Int, CaseIterable, Sendable {
     /// The field whose journal key is exactly `journalKey`.
     public init?(journalKey: String) {
         guard let field = BrewField.allCases.first(where: { $0.journalKey == journalKey }) else { return nil }
+        self = field
+    }
+
+    /// The field named `name` on the command line (`temp`, `time`, ...) or in the journal (`temp_c`).
+    public init?(name: String) {
+        guard let field = BrewField.allCases.first(where: { $0.name == name || $0.journalKey == name }) else { return nil }
         self = field
     }
 
