@@ -1,4 +1,5 @@
 @testable import BrewLogCLI
+import BrewLogCore
 import Foundation
 import Testing
 
@@ -21,6 +22,12 @@ struct ManPageTests {
                                 directory: sandbox.home)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
+    }
+
+    @Test("its FIELDS paragraph names every field option the field table has", arguments: BrewField.allCases.compactMap(\.row.option?.long))
+    func fieldsParagraph(option: String) {
+        let fields = Self.page.split(separator: "\n").first { $0.hasPrefix("FIELDS") } ?? ""
+        #expect(fields.contains("\\-\\-" + option.replacingOccurrences(of: "-", with: "\\-") + " "), "\(fields)")
     }
 
     @Test("groff formats it without a single warning")

@@ -104,15 +104,7 @@ enum DialCommand: BrewLogCommand {
 
     /// A field's cell: its value with the unit, or `-`.
     private static func cell(_ field: BrewField, _ brew: BrewRecord) -> String {
-        switch field {
-        case .grind: (brew.grind ?? "-").terminalSafe
-        case .dose: brew.doseGrams.map { formatNumber($0) + " g" } ?? "-"
-        case .water: brew.waterGrams.map { formatNumber($0) + " g" } ?? "-"
-        case .yield: brew.yieldGrams.map { formatNumber($0) + " g" } ?? "-"
-        case .temperature: brew.temperatureCelsius.map { BrewFormatting.oneDecimal($0) + " °C" } ?? "-"
-        case .brewTime: brew.brewTimeSeconds.map(BrewTime.format) ?? "-"
-        default: "-"
-        }
+        brew[field].map { field.display($0).terminalSafe } ?? "-"
     }
 
     /// A recipe name made from a coffee's name: lowercase letters and digits, other runs as `-`.

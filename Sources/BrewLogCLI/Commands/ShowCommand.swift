@@ -64,12 +64,8 @@ enum ShowCommand: BrewLogCommand {
         case .id: record.id.rawValue
         case .date: BrewFormatting.dateTimeWithOffset(record.timestamp)
         case .text: nil
-        case .optionalText(let path): record[keyPath: path] ?? "-"
         case .rating(let path, _): record[keyPath: path].map { "\(BrewFormatting.stars($0)) (\($0))" } ?? "-"
-        case .number(let path, _, let unit) where field == .temperature: record[keyPath: path].map { BrewFormatting.oneDecimal($0) + " " + unit } ?? "-"
-        case .number(let path, _, let unit): record[keyPath: path].map { formatNumber($0) + " " + unit } ?? "-"
-        case .duration(let path, _): record[keyPath: path].map(BrewTime.format) ?? "-"
-        case .tags(let path): record[keyPath: path].isEmpty ? "-" : record[keyPath: path].joined(separator: ", ")
+        case .optionalText, .number, .duration, .tags: record[field].map(field.display) ?? "-"
         }
     }
 }

@@ -99,16 +99,21 @@ struct BrewTable {
         case .method: { $0.method?.terminalSafe ?? "-" }
         case .coffee: { $0.coffee?.terminalSafe ?? "-" }
         case .bean: { bean($0)?.terminalSafe ?? "-" }
-        case .dose: { $0.doseGrams.map { formatNumber($0) + " g" } ?? "-" }
-        case .water: { $0.waterGrams.map { formatNumber($0) + " g" } ?? "-" }
-        case .yield: { $0.yieldGrams.map { formatNumber($0) + " g" } ?? "-" }
+        case .dose: Self.display(.dose)
+        case .water: Self.display(.water)
+        case .yield: Self.display(.yield)
         case .ratio: { BrewFormatting.ratio($0.ratio) }
-        case .grind: { $0.grind?.terminalSafe ?? "-" }
-        case .temp: { $0.temperatureCelsius.map { BrewFormatting.oneDecimal($0) + " °C" } ?? "-" }
-        case .time: { $0.brewTimeSeconds.map(BrewTime.format) ?? "-" }
+        case .grind: Self.display(.grind)
+        case .temp: Self.display(.temperature)
+        case .time: Self.display(.brewTime)
         case .tags: { $0.tags.isEmpty ? "-" : $0.tags.joined(separator: ",").terminalSafe }
         case .notes: { $0.notes.terminalSafe }
         }
+    }
+
+    /// A field's cell as the field table shows its value (`15 g`, `94.0 °C`, `2:45`), or `-`.
+    private static func display(_ field: BrewField) -> (BrewRecord) -> String {
+        { record in record[field].map { field.display($0).terminalSafe } ?? "-" }
     }
 
     /// Columns taken by everything but the notes, with the two-space gaps (and the one before notes).

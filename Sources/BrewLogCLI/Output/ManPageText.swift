@@ -1,9 +1,18 @@
+import BrewLogCore
+
 /// The manual page's prose about brewlog as a whole: what no command's spec says.
 enum ManPageText {
+    /// The FIELDS paragraph, from the field table: every field option with its placeholder and help.
+    static let fields = "FIELDS (add and edit): " + BrewField.allCases.compactMap { field in
+        field.row.option.map { option in
+            "--\(option.long)" + (option.short.map { " (-\($0))" } ?? "") + " \(option.placeholder): " + option.help.dropLast(option.help.hasSuffix(".") && !option.help.hasSuffix("...") ? 1 : 0)
+        }
+    }.joined(separator: "; ") + "; --ratio 1:r: with a dose sets the water, with a water sets the dose."
+
     static let description = [
         "brewlog keeps a journal of coffee brews in a plain JSON Lines file: log each brew with brewlog add, see how many days in a row you have brewed with brewlog streak, edit tasting notes, and script daily logs and reminders from cron.",
         "Options follow the conventions of swift-argument-parser and GNU tools: --opt value and --opt=value; an option that takes a value takes the next argument whatever it looks like (--notes --odd stores --odd); short flags cluster (-qh); -- ends options; a mistyped command or option gets a suggestion. When an option is given twice, the last value wins, except for repeatable ones. 'brewlog help COMMAND' equals 'brewlog COMMAND --help'.",
-        "FIELDS (add and edit): --rating n (a whole number, 1 to 5), --notes text ('-' reads standard input), --method, --coffee, --dose g (grams), --water g (grams), --grind, --temp c (degrees Celsius), --time duration (165, 165s, 2:45 or 1h2m3s), --tag t (repeatable; no commas or whitespace).",
+        fields,
         "WHEN: now, today, yesterday, YYYY-MM-DD, HH:MM[:SS] (today), or YYYY-MM-DDTHH:MM[:SS] with an optional offset (Z, +09:00). Without an offset a time is local (TZ). Future moments are refused. For filters, a date includes its whole day.",
         "ID: a brew's id, any unique prefix of 4 or more characters, or last (the newest brew by date). A prefix matching several brews is a usage error that lists them.",
         "Human output never prints a control character that came from the journal or the command line: it is shown as a visible escape (\\e, \\r, \\x07, \\u{9B}). JSON, JSON Lines, CSV and -q output keep text exactly.",
