@@ -118,3 +118,43 @@ struct RepairHintTests {
         #expect(sandbox.ok(["config", "get", "recipe.keep.dose"]) == "15\n")
     }
 }
+
+/// Hints that name a path or a journal print commands that act on exactly that path or journal.
+@Suite("a hint's command names the path and the journal it is about")
+struct HintPathTests {
+    @Test("the iconv hint for a config that is not UTF-8 converts that file, whatever its path holds, and runs nothing else")
+    func iconvHint() throws {
+        let sandbox = Sandbox()
+        let folder = sandbox.home + "/a'$(touch PWNED)'b c"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let config = folder + "/config"
+        _ = FileManager.default.createFile(atPath: config, contents: Data(Array("[add]\n\tmethod = caf".utf8) + [0xE9, 0x0A]))
+        sandbox.environment["BREWLOG_CONFIG"] = config
+        let failed = sandbox.run(["list"])
+        #expect(failed.status == 78)
+        let hint = failed.stderr.split(separator: "\n").first { $0.hasPrefix("hint: convert it, e.g. ") } ?? ""
+        let command = hint.dropFirst("hint: convert it, e.g. ".count).components(separatedBy: ", or fix that line").first ?? ""
+        let pasted = sandbox.shell(command)
+        #expect(pasted.status == 0, "\(command): \(pasted)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/PWNED"))
+        #expect(sandbox.ok(["config", "get", "add.method"]) == "café\n")
+    }
+
+    @Test("a hint after --file suggests commands with the same --file, so pasting one repairs that journal", arguments: ["mine.jsonl", "my journal.jsonl"])
+    func fileCarried(name: String) {
+        let sandbox = Sandbox()
+        let path = sandbox.home + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data((journalLine(id: "a1a1a1a1") + "bad\n").utf8))
+        let failed = sandbox.run(["--file", path, "list"])
+        #expect(failed.status == 65)
+        let hint = failed.stderr.split(separator: "\n").first { $0.hasPrefix("hint:") } ?? ""
+        guard let start = hint.range(of: "'brewlog ", options: .backwards), let end = hint.range(of: " check --repair'") else {
+            Issue.record("no repair command in \(hint)")
+            return
+        }
+        let command = String(hint[hint.index(after: start.lowerBound)..<hint.index(before: end.upperBound)])
+        let pasted = sandbox.shell(#""$B""# + command.dropFirst("brewlog".count))
+        #expect(pasted.status == 0, "\(command): \(pasted)")
+        #expect(sandbox.run(["--file", path, "check"]).status == 0)
+    }
+}

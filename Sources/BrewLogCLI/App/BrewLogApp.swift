@@ -106,6 +106,8 @@ struct BrewLogApp {
     }
 
     func run() -> Int32 {
+        // The journal `--file` named, so that a hint suggesting a command names it too.
+        var journalFile: String?
         do throws(CLIError) {
             // Aliases need a readable file; a bad value elsewhere in it is judged once the command is known.
             let expansion = try AliasExpansion.expand(arguments, commandNames: Commands.names) { () throws(CLIError) -> Configuration in
@@ -123,6 +125,7 @@ struct BrewLogApp {
             case .version:
                 out.line("brewlog \(BrewLogApp.version)")
             case let .run(spec, parsed):
+                journalFile = parsed.value(GlobalOptions.file)
                 // `config` runs whatever the file holds, so that it can always repair it; the
                 // completion commands, so that TAB and a shell's start-up never fail on it.
                 let lenient = [ConfigCommand.spec.name, CompletionCommand.spec.name, CompletionValuesCommand.spec.name].contains(spec.name)
@@ -134,8 +137,9 @@ struct BrewLogApp {
             try finishOutput()
             if let failure = sessionSlot.session?.store?.journalReadFailure {
                 // What was printed may hold a brew with only its id and date: not a success.
-                return report(CLIError.io("the journal changed while it was read: \(failure)",
-                                          hint: "run the command again; if it repeats, 'brewlog check' the journal"))
+                let error = CLIError.io("the journal changed while it was read: \(failure)",
+                                        hint: "run the command again; if it repeats, 'brewlog check' the journal")
+                return report(journalFile.map { error.suggesting(journalFile: $0) } ?? error)
             }
             if let failure = out.failure {
                 // The change is in the journal: say so, or a script that retries would repeat it.
@@ -147,7 +151,7 @@ struct BrewLogApp {
         } catch {
             // The command's own error is the one reported, a failing pager or not.
             try? finishOutput()
-            return report(error)
+            return report(journalFile.map { error.suggesting(journalFile: $0) } ?? error)
         }
     }
 

@@ -34,7 +34,7 @@ extension CLIError {
         switch error {
         case let .syntax(path, line, message) where message == ConfigSyntaxError.notUTF8:
             self = .configuration("\(path):\(line): \(message)",
-                                  hint: "convert it, e.g. iconv -f LATIN1 -t UTF-8 '\(path)' > fixed && mv fixed '\(path)', or fix that line in a text editor")
+                                  hint: "convert it, e.g. iconv -f LATIN1 -t UTF-8 \(ShellWord.quoted(path)) > fixed && mv fixed \(ShellWord.quoted(path)), or fix that line in a text editor")
         case let .syntax(path, line, message):
             self = .configuration("\(path):\(line): \(message)", hint: repair)
         case let .badValue(path, line, key, value, problem):

@@ -82,7 +82,7 @@ enum CLIError: Error {
         case let .cannotCreate(message):
             return (message, "check the folder's permissions, or choose another path with --file")
         case let .io(message, hint):
-            return (message, hint ?? "check the disk and the permissions, then run the command again; 'brewlog check' tells whether the journal is intact")
+            return (message, hint ?? CLIError.ioHint)
         case let .output(message):
             return (message, "check the disk or the file that standard output or standard error goes to")
         case let .lockTimeout(message):
@@ -117,6 +117,34 @@ extension CLIError {
             self = .io(error.description, hint: "move that file away (BrewLog makes a fresh one); it never follows links from or writes into shared files")
         case .unwritable:
             self = .dataError(error.description, hint: "change the value named above; the journal is unchanged")
+        }
+    }
+
+    /// The hint of an I/O error that has none of its own.
+    static let ioHint: String? = "check the disk and the permissions, then run the command again; 'brewlog check' tells whether the journal is intact"
+
+    /// This error with every command of the journal its hint suggests (`'brewlog check'`) given
+    /// `--file PATH` too, so that pasting it works on the journal the command was run on.
+    func suggesting(journalFile path: String) -> CLIError {
+        let commands = Commands.names.subtracting(["config", "help", "completion"]).sorted { $0.count > $1.count }
+        let file = "--file " + ShellWord.quoted(path) + " "
+        let transform = { (hint: String) -> String in
+            var hint = hint
+            for name in commands {
+                hint = hint.replacingText("'brewlog \(name)", with: "'brewlog \(file)\(name)")
+            }
+            return hint
+        }
+        switch self {
+        case let .usage(message, hint, command): return .usage(message, hint: hint.map(transform), command: command)
+        case let .notFound(message, hint): return .notFound(message, hint: hint.map(transform))
+        case let .editorFailed(message, hint): return .editorFailed(message, hint: hint.map(transform))
+        case let .dataError(message, hint): return .dataError(message, hint: hint.map(transform))
+        case let .problemsFound(message, hint): return .problemsFound(message, hint: hint.map(transform))
+        case let .inputUnreadable(message, hint): return .inputUnreadable(message, hint: hint.map(transform))
+        case let .io(message, hint): return .io(message, hint: (hint ?? CLIError.ioHint).map(transform))
+        case let .configuration(message, hint): return .configuration(message, hint: hint.map(transform))
+        case .checkFailed, .inputMissing, .cannotCreate, .output, .lockTimeout, .changedMeanwhile: return self
         }
     }
 

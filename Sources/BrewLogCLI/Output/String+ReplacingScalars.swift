@@ -17,3 +17,24 @@ extension String {
         return String(result)
     }
 }
+
+extension String {
+    /// This text with every occurrence of `target` replaced by `replacement`, compared scalar by
+    /// scalar (FoundationEssentials has no `replacingOccurrences`).
+    func replacingText(_ target: String, with replacement: String) -> String {
+        let source = Array(unicodeScalars), pattern = Array(target.unicodeScalars)
+        guard !pattern.isEmpty, source.count >= pattern.count else { return self }
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < source.count {
+            if index + pattern.count <= source.count, source[index..<index + pattern.count].elementsEqual(pattern) {
+                result.append(contentsOf: replacement.unicodeScalars)
+                index += pattern.count
+            } else {
+                result.append(source[index])
+                index += 1
+            }
+        }
+        return String(result)
+    }
+}
