@@ -116,46 +116,29 @@ enum FieldOptions {
         }
     }
 
-    /// Applies `--ratio 1:R`, when given, to the assembled `record`: with a dose typed on the
-    /// command line it sets the water (dose × R); with a water typed, the dose (water ÷ R); with
-    /// both typed, a usage error. With neither typed it works from the record's own dose (an
-    /// edited brew's, or a default's), else its water; with neither known, a usage error. The
-    /// grams it sets are rounded to a tenth (a scale's precision, and no `250.00000000000003`).
-    /// A brew with a yield is refused: its ratio is yield ÷ dose, which setting the water would
-    /// not change.
+    /// Applies `--ratio 1:R`, when given, to the assembled `record` by the core's ratio rule
+    /// (``BrewRatio/apply(_:to:doseGiven:waterGiven:)``), each way it can fail a usage error.
     static func applyRatio(_ context: CommandContext, to record: inout BrewRecord) throws(CLIError) {
         guard let text = context.arguments.value(ratio) else { return }
-        guard let factor = parseRatio(text) else {
+        guard let factor = BrewRatio.parse(text) else {
             throw context.usage("invalid value '\(cappedForMessage(text))' for '--ratio'", hint: "give the water (or yield) per gram of coffee, e.g. --ratio 1:16 or --ratio 16")
         }
-        let typedDose = value(of: .dose, in: context.arguments) != nil
-        let typedWater = value(of: .water, in: context.arguments) != nil
-        if record.yieldGrams != nil {
-            throw context.usage("'--ratio' sets the water, but this brew has a yield, and its ratio is yield ÷ dose",
-                                hint: "give the yield instead, e.g. --dose 18 --yield 36 for 1:2")
-        }
-        if typedDose && typedWater {
-            throw context.usage("'--ratio' with both '--dose' and '--water' says the same thing twice", hint: "give two of the three: --dose and --ratio, --water and --ratio, or --dose and --water")
-        }
-        if !typedWater, let dose = record.doseGrams {
-            record.waterGrams = (dose * factor * 10).rounded() / 10
-        } else if let water = record.waterGrams {
-            record.doseGrams = (water / factor * 10).rounded() / 10
-        } else {
-            throw context.usage("'--ratio' needs a dose or a water to work from", hint: "add --dose G (the ratio sets the water) or --water G (it sets the dose)")
-        }
-        for (field, value) in [(BrewField.dose, record.doseGrams), (.water, record.waterGrams)] {
-            if let limit = field.limit, let value, !limit.contains(value) {
-                throw CLIError(limit.problem(got: formatNumber((value * 10).rounded() / 10) + " from --ratio"), command: context.command)
+        do throws(BrewRatio.Problem) {
+            try BrewRatio.apply(factor, to: &record, doseGiven: value(of: .dose, in: context.arguments) != nil,
+                                waterGiven: value(of: .water, in: context.arguments) != nil)
+        } catch {
+            switch error {
+            case .hasYield:
+                throw context.usage("'--ratio' sets the water, but this brew has a yield, and its ratio is yield ÷ dose",
+                                    hint: "give the yield instead, e.g. --dose 18 --yield 36 for 1:2")
+            case .doseAndWaterGiven:
+                throw context.usage("'--ratio' with both '--dose' and '--water' says the same thing twice", hint: "give two of the three: --dose and --ratio, --water and --ratio, or --dose and --water")
+            case .nothingToWorkFrom:
+                throw context.usage("'--ratio' needs a dose or a water to work from", hint: "add --dose G (the ratio sets the water) or --water G (it sets the dose)")
+            case .outOfRange(let problem):
+                throw CLIError(problem, command: context.command)
             }
         }
-    }
-
-    /// `1:R` or `R`, with R a decimal number above 0 and at most 1000.
-    private static func parseRatio(_ text: String) -> Double? {
-        let number = text.hasPrefix("1:") ? String(text.dropFirst(2)) : text
-        guard let value = parseDecimal(number), value > 0, value <= 1000 else { return nil }
-        return value
     }
 
     /// Validates the assembled record, as a usage error of the command.
