@@ -60,11 +60,9 @@ public enum BrewLineCodec {
         guard !fields.hasKind else { throw LineProblem.notABrew }
         guard let id = fields.id else { throw LineProblem("missing required key \"id\"") }
         guard let timestamp = fields.timestamp else { throw LineProblem("missing required key \"date\"") }
-        let record = BrewRecord(
-            id: id, timestamp: timestamp, rating: fields.rating, notes: fields.notes ?? "", method: fields.method,
-            coffee: fields.coffee, doseGrams: fields.dose, waterGrams: fields.water, yieldGrams: fields.yield, grind: fields.grind,
-            temperatureCelsius: fields.temperature, brewTimeSeconds: fields.brewTime, tags: fields.tags,
-            unknownFields: fields.unknown)
+        var record = fields.record
+        record.id = id
+        record.timestamp = timestamp
         do throws(InvalidFieldError) {
             try record.validate()
         } catch {

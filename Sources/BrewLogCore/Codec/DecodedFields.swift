@@ -61,18 +61,9 @@ struct DecodedFields {
     var unknownNames: Set<String> = []
     var id: BrewID?
     var timestamp: Timestamp?
-    var rating: Int?
-    var notes: String?
-    var method: String?
-    var coffee: String?
-    var dose: Double?
-    var water: Double?
-    var yield: Double?
-    var grind: String?
-    var temperature: Double?
-    var brewTime: Int?
-    var tags: [String] = []
-    var unknown: [UnknownField] = []
+    /// The fields but the id and the date, written as they are read: each case of ``take(_:named:keyOffset:from:in:)``
+    /// stores its value here, so there is no later step that could leave a field out.
+    var record = BrewRecord(id: BrewID(unchecked: "-"), timestamp: Timestamp(date: .init(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
     /// Whether the line has a `"kind"` key: then it is not a brew (``KindedLineCodec`` reads it).
     var hasKind = false
 
@@ -86,7 +77,7 @@ struct DecodedFields {
             if name.text == "kind" { hasKind = true }
             let start = scanner.index
             _ = try scanner.scanValue()
-            unknown.append(UnknownField(key: name.text, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
+            record.unknownFields.append(UnknownField(key: name.text, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
             return
         }
         let bit: UInt32 = 1 << UInt32(key.rawValue)
@@ -114,7 +105,7 @@ struct DecodedFields {
                 throw problem("\"date\" is not an RFC 3339 time with an offset: \"\(cappedForMessage(text))\"")
             }
             timestamp = parsed
-        case .rating: rating = try integer(name, key.limit, &scanner, in: line)
+        case .rating: record.rating = try integer(name, key.limit, &scanner, in: line)
         case .notes, .method, .coffee, .grind:
             guard materializing else {
                 guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
@@ -122,17 +113,17 @@ struct DecodedFields {
                 return
             }
             switch key {
-            case .notes: notes = try string(name, &scanner)
-            case .method: method = try optionalText(name, &scanner)
-            case .coffee: coffee = try optionalText(name, &scanner)
-            case .grind: grind = try optionalText(name, &scanner)
+            case .notes: record.notes = try string(name, &scanner)
+            case .method: record.method = try optionalText(name, &scanner)
+            case .coffee: record.coffee = try optionalText(name, &scanner)
+            case .grind: record.grind = try optionalText(name, &scanner)
             case .id, .date, .rating, .dose, .water, .yield, .temperature, .brewTime, .tags: return
             }
-        case .dose: dose = try number(name, &scanner).value
-        case .water: water = try number(name, &scanner).value
-        case .yield: yield = try number(name, &scanner).value
-        case .temperature: temperature = try number(name, &scanner).value
-        case .brewTime: brewTime = try integer(name, key.limit, &scanner, in: line)
+        case .dose: record.doseGrams = try number(name, &scanner).value
+        case .water: record.waterGrams = try number(name, &scanner).value
+        case .yield: record.yieldGrams = try number(name, &scanner).value
+        case .temperature: record.temperatureCelsius = try number(name, &scanner).value
+        case .brewTime: record.brewTimeSeconds = try integer(name, key.limit, &scanner, in: line)
         case .tags:
             guard scanner.peek() == UInt8(ascii: "[") else { throw try wrongType(name, "an array of strings", &scanner) }
             scanner.index += 1
@@ -145,7 +136,7 @@ struct DecodedFields {
                     throw problem("\"tags\" must be an array of strings, got \(value.kind) in it")
                 }
                 if materializing {
-                    tags.append(try scanner.scanString())
+                    record.tags.append(try scanner.scanString())
                 } else {
                     try checkTag(&scanner, in: line)
                 }
