@@ -6,7 +6,7 @@ enum ListCommand: BrewLogCommand {
     enum Option {
         static let limit = OptionSpec("limit", value: "n", help: "Show only the newest n brews.")
         static let json = OptionSpec("json", help: "Print a JSON array of brews with the journal's keys.")
-        static let columns = OptionSpec("columns", value: "list", help: "The columns, in order, comma-separated, from: " + BrewTable.ColumnKey.allCases.map(\.rawValue).joined(separator: ", ") + " (default: ui.list-columns, else id, date, rating, method, coffee, ratio, notes).")
+        static let columns = OptionSpec("columns", value: "list", help: "The columns, in order, comma-separated, from: " + BrewColumn.all.map(\.name).joined(separator: ", ") + " (default: ui.list-columns, else id, date, rating, method, coffee, ratio, notes).")
         static let sort = OptionSpec("sort", value: "key", help: "Order by date (default), rating or ratio, lowest first; ties by date. --limit keeps the last n.")
     }
 
@@ -54,7 +54,7 @@ enum ListCommand: BrewLogCommand {
         } else if records.isEmpty {
             context.out.line(store.count == 0 ? "No brews yet. Log one with 'brewlog add'." : "No brews match.")
         } else {
-            var table = BrewTable(brews: records, columns: columns ?? BrewTable.ColumnKey.defaults, mayDrop: columns == nil,
+            var table = BrewTable(brews: records, columns: columns ?? BrewTable.defaultColumns, mayDrop: columns == nil,
                                   width: context.terminalWidth, style: context.style)
             let bags = BeanMatching(bags: store.beanBags)
             table.bean = { bags.bag(of: $0)?.name }
@@ -88,14 +88,14 @@ enum ListCommand: BrewLogCommand {
     }
 
     /// The columns `--columns` (else `ui.list-columns`) chooses, or `nil` for the defaults.
-    private static func columns(_ context: CommandContext) throws(CLIError) -> [BrewTable.ColumnKey]? {
+    private static func columns(_ context: CommandContext) throws(CLIError) -> [BrewColumn]? {
         guard let text = context.arguments.value(Option.columns) else {
-            return context.configuration.listColumns?.compactMap(BrewTable.ColumnKey.init(rawValue:))
+            return context.configuration.listColumns?.compactMap(BrewColumn.init(name:))
         }
-        var columns: [BrewTable.ColumnKey] = []
+        var columns: [BrewColumn] = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingWhitespaceForCLI().lowercased() }) {
-            guard let column = BrewTable.ColumnKey(rawValue: name) else {
-                let names = BrewTable.ColumnKey.allCases.map(\.rawValue)
+            guard let column = BrewColumn(name: name) else {
+                let names = BrewColumn.all.map(\.name)
                 throw context.usage("unknown column '\(cappedForMessage(name))' for '--columns'",
                                     hint: (nearest(to: name, in: names).map { "did you mean '\($0)'? " } ?? "") + "columns: " + names.joined(separator: ","))
             }

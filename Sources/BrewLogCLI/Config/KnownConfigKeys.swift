@@ -41,8 +41,7 @@ struct ConfigValueProblem: Error, Equatable, Sendable {
 /// Every key BrewLog knows, in the order help lists them.
 enum KnownConfigKeys {
     /// The columns `list` can show, for `ui.list-columns`.
-    static let listColumns = ["id", "date", "rating", "method", "coffee", "bean", "dose", "water", "yield", "ratio", "grind",
-                              "temp", "time", "tags", "notes"]
+    static let listColumns = BrewColumn.all.map(\.name)
 
 
     static let all: [KnownConfigKey] = [

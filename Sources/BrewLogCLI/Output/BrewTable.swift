@@ -13,16 +13,11 @@ import BrewLogCore
 /// small, the least important ones (coffee, then method, then ratio) are dropped before the notes
 /// shrink below 12 columns; columns chosen with `--columns` are never dropped.
 struct BrewTable {
-    /// A column `list` can show, by the name `--columns` and `ui.list-columns` use.
-    enum ColumnKey: String, CaseIterable {
-        case id, date, rating, method, coffee, bean, dose, water, yield, ratio, grind, temp, time, tags, notes
-
-        /// The columns shown when none are chosen.
-        static let defaults: [ColumnKey] = [.id, .date, .rating, .method, .coffee, .ratio, .notes]
-    }
+    /// The columns shown when none are chosen.
+    static let defaultColumns: [BrewColumn] = [.field(.id), .field(.date), .field(.rating), .field(.method), .field(.coffee), .ratio, .field(.notes)]
 
     let brews: [BrewRecord]
-    let columns: [ColumnKey]
+    let columns: [BrewColumn]
     /// Whether the columns are the defaults, which may be dropped to make room for the notes.
     let mayDrop: Bool
     /// Columns available; `nil` for unlimited (output to a pipe without `$COLUMNS`).
@@ -32,32 +27,32 @@ struct BrewTable {
     var bean: (BrewRecord) -> String? = { _ in nil }
 
     private struct Column {
-        let key: ColumnKey
+        let key: BrewColumn
         let cells: [String]
         /// Measured once: a million cells are not measured again for every layout decision.
         let width: Int
 
-        init(key: ColumnKey, cells: [String]) {
+        init(key: BrewColumn, cells: [String]) {
             self.key = key
             self.cells = cells
-            self.width = cells.reduce(BrewFormatting.displayWidth(key.rawValue)) { max($0, BrewFormatting.displayWidth($1)) }
+            self.width = cells.reduce(BrewFormatting.displayWidth(key.name)) { max($0, BrewFormatting.displayWidth($1)) }
         }
 
-        var title: String { key.rawValue.uppercased() }
+        var title: String { key.name.uppercased() }
     }
 
     func render(to out: TextOutput) {
-        var columns = self.columns.filter { $0 != .notes }.map { Column(key: $0, cells: brews.map(cell($0))) }
-        let showsNotes = self.columns.contains(.notes)
+        var columns = self.columns.filter { $0 != .field(.notes) }.map { Column(key: $0, cells: brews.map(cell($0))) }
+        let showsNotes = self.columns.contains(.field(.notes))
         let notes = showsNotes ? brews.map { BrewFormatting.notePreview($0.notes) } : []
         if let width, mayDrop, showsNotes {
-            for droppable in [ColumnKey.coffee, .method, .ratio] where fixedWidth(columns) + 12 > width {
+            for droppable in [BrewColumn.field(.coffee), .field(.method), .ratio] where fixedWidth(columns) + 12 > width {
                 columns.removeAll { $0.key == droppable }
             }
         }
         // The notes sit where they were chosen and take what is left; when columns follow them,
         // no more than the widest note needs, so the columns after them stay near.
-        let notesIndex = self.columns.firstIndex(of: .notes).map { min($0, columns.count) }
+        let notesIndex = self.columns.firstIndex(of: .field(.notes)).map { min($0, columns.count) }
         let followed = notesIndex.map { $0 < columns.count } ?? false
         let widestNote = followed ? notes.map { BrewFormatting.displayWidth($0.lead + $0.text.terminalSafe + $0.tail) }.max() ?? 0 : Int.max
         let notesWidth = width.map { min(max(0, $0 - fixedWidth(columns)), max(widestNote, 5)) } ?? (followed ? max(widestNote, 5) : nil)
@@ -66,7 +61,7 @@ struct BrewTable {
         out.line(style.bold(headerCells.joined(separator: "  ").trimmingTrailingSpaces()))
         for row in brews.indices {
             var cells = columns.map { BrewFormatting.padded($0.cells[row], to: $0.width) }
-            if let index = columns.firstIndex(where: { $0.key == .id }) { cells[index] = style.yellow(cells[index]) }
+            if let index = columns.firstIndex(where: { $0.key == .field(.id) }) { cells[index] = style.yellow(cells[index]) }
             if let notesIndex, notesWidth.map({ $0 > 0 }) ?? true {
                 cells.insert(noteCell(notes[row], width: notesWidth, padded: notesIndex < columns.count), at: notesIndex)
             }
@@ -91,23 +86,16 @@ struct BrewTable {
     }
 
     /// How `key` reads for one brew (`-` when absent), escaped for the terminal.
-    private func cell(_ key: ColumnKey) -> (BrewRecord) -> String {
+    private func cell(_ key: BrewColumn) -> (BrewRecord) -> String {
         switch key {
-        case .id: { $0.id.rawValue.terminalSafe }
-        case .date: { BrewFormatting.dateTime($0.timestamp) }
-        case .rating: { BrewFormatting.stars($0.rating) }
-        case .method: { $0.method?.terminalSafe ?? "-" }
-        case .coffee: { $0.coffee?.terminalSafe ?? "-" }
+        case .field(.id): { $0.id.rawValue.terminalSafe }
+        case .field(.date): { BrewFormatting.dateTime($0.timestamp) }
+        case .field(.rating): { BrewFormatting.stars($0.rating) }
+        case .field(.tags): { $0.tags.isEmpty ? "-" : $0.tags.joined(separator: ",").terminalSafe }
+        case .field(.notes): { $0.notes.terminalSafe }
+        case .field(let field): Self.display(field)
         case .bean: { bean($0)?.terminalSafe ?? "-" }
-        case .dose: Self.display(.dose)
-        case .water: Self.display(.water)
-        case .yield: Self.display(.yield)
         case .ratio: { BrewFormatting.ratio($0.ratio) }
-        case .grind: Self.display(.grind)
-        case .temp: Self.display(.temperature)
-        case .time: Self.display(.brewTime)
-        case .tags: { $0.tags.isEmpty ? "-" : $0.tags.joined(separator: ",").terminalSafe }
-        case .notes: { $0.notes.terminalSafe }
         }
     }
 
