@@ -17,16 +17,21 @@ enum InputReader {
     /// The longest line accepted: far beyond any brew, small enough to refuse runaway input early.
     static let maximumLineLength = 16 << 20
 
-    /// All bytes of `fd`, which `name` describes in messages; a data error (65) when a line is
-    /// longer than `maximumLineLength`.
-    static func readAll(fd: Int32, name: String, maximumLineLength: Int = InputReader.maximumLineLength) throws(CLIError) -> [UInt8] {
-        try read(fd: fd, name: name, maximumLineLength: maximumLineLength, badLinesToStopAt: nil) { _ in true }.bytes
+    /// The hint for a line past the limit in a file of records.
+    static let recordsHint = "brewlog reads files of brews, one per line; check that this is one"
+
+    /// All bytes of `fd`, which `name` describes in messages; a data error (65), with `hint`, when
+    /// a line is longer than `maximumLineLength`.
+    static func readAll(fd: Int32, name: String, maximumLineLength: Int = InputReader.maximumLineLength,
+                        hint: String = recordsHint) throws(CLIError) -> [UInt8] {
+        try read(fd: fd, name: name, maximumLineLength: maximumLineLength, badLinesToStopAt: nil, hint: hint) { _ in true }.bytes
     }
 
     /// Like ``readAll(fd:name:maximumLineLength:)``, but judging each complete line as it comes
     /// with `isGood`: after `badLinesToStopAt` bad lines it stops reading (an endless stream of
-    /// garbage ends there) and returns the whole lines read so far, `stoppedEarly` set.
+    /// garbage ends there) and returns the lines up to the last bad one, `stoppedEarly` set.
     static func read(fd: Int32, name: String, maximumLineLength: Int = InputReader.maximumLineLength, badLinesToStopAt: Int?,
+                     hint: String = recordsHint,
                      isGood: (UnsafeBufferPointer<UInt8>) -> Bool) throws(CLIError) -> (bytes: [UInt8], stoppedEarly: Bool) {
         var bytes: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 1 << 16)
@@ -45,21 +50,24 @@ enum InputReader {
             if let newline = block[0..<count].lastIndex(of: UInt8(ascii: "\n")) {
                 let end = previous + newline + 1
                 if let badLinesToStopAt {
-                    bytes.withUnsafeBufferPointer { all in
+                    // The end of the line that made the bad ones enough, if one did: reading stops there.
+                    let stop: Int? = bytes.withUnsafeBufferPointer { all in
                         var start = lineStart
                         for index in lineStart..<end where all[index] == UInt8(ascii: "\n") {
                             if !isGood(UnsafeBufferPointer(rebasing: all[start..<index])) { bad += 1 }
                             start = index + 1
+                            if bad >= badLinesToStopAt { return start }
                         }
+                        return nil
                     }
-                    if bad >= badLinesToStopAt { return (Array(bytes[0..<end]), true) }
+                    if let stop { return (Array(bytes[0..<stop]), true) }
                 }
                 lineStart = end
             }
             guard bytes.count - lineStart <= maximumLineLength else {
                 let lineNumber = bytes[0..<lineStart].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
                 throw CLIError.dataError("\(name): line \(lineNumber) is longer than \(maximumLineLength >> 20) MiB",
-                                         hint: "brewlog reads files of brews, one per line; check that this is one")
+                                         hint: hint)
             }
         }
     }
@@ -77,14 +85,14 @@ enum InputReader {
 /// Standard input, read whole and strictly (`--notes -`, `import -`).
 enum StandardInput {
     /// Every byte of standard input (see ``InputReader``).
-    static func readAll() throws(CLIError) -> [UInt8] {
-        try InputReader.readAll(fd: STDIN_FILENO, name: "standard input")
+    static func readAll(hint: String = InputReader.recordsHint) throws(CLIError) -> [UInt8] {
+        try InputReader.readAll(fd: STDIN_FILENO, name: "standard input", hint: hint)
     }
 
     /// Standard input as text; a data error (65) when it is not valid UTF-8, instead of text
     /// with U+FFFD in place of the bytes that were given.
     static func readText() throws(CLIError) -> String {
-        let bytes = try readAll()
+        let bytes = try readAll(hint: "notes are read as text whose lines are at most 16 MiB each; break the text into lines or shorten it")
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CLIError.dataError("standard input is not valid UTF-8", hint: "convert it first, e.g. with iconv -t UTF-8")
         }

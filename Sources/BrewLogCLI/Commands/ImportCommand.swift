@@ -46,6 +46,7 @@ enum ImportCommand: BrewLogCommand {
         }
         let prefer = try self.prefer(context)
         let (bytes, format, stoppedEarly) = try read(path, format: named ?? ExchangeFormat(suggestedBy: path))
+        let shown = path == "-" ? "standard input" : path
         let incoming: [BrewRecord]
         let incomingEntries: [JournalEntry]
         switch format.decodeContents(bytes) {
@@ -57,14 +58,19 @@ enum ImportCommand: BrewLogCommand {
                 context.notices.line("brewlog: \(count) record\(count == 1 ? "" : "s") of a kind this BrewLog does not know left out of the import")
             }
         case .success:
-            throw CLIError.dataError("\(path) has more than \(badRecordsToStopAt) bad lines; stopped reading, nothing imported",
+            throw CLIError.dataError("\(shown) has more than \(badRecordsToStopAt) bad lines; stopped reading, nothing imported",
                                      hint: formatHint(bytes, read: format) ?? "check that this is a file of brews in the format given (--format)")
         case let .failure(problems):
-            for problem in problems.problems {
-                context.notices.line("\(path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
+            // The first ones, as many as a stream is read for: enough to see what is wrong.
+            for problem in problems.problems.prefix(badRecordsToStopAt) {
+                context.notices.line("\(shown.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
             }
-            let count = stoppedEarly ? "at least \(problems.problems.count) bad records (stopped reading)" : "\(problems.problems.count) bad record\(problems.problems.count == 1 ? "" : "s")"
-            throw CLIError.dataError("\(path) has \(count); nothing imported",
+            if problems.problems.count > badRecordsToStopAt {
+                context.notices.line("\(shown.terminalSafe): \(problems.problems.count - badRecordsToStopAt) more bad records not listed")
+            }
+            let records = "\(problems.problems.count) bad record\(problems.problems.count == 1 ? "" : "s")"
+            let count = stoppedEarly ? "at least \(records) (stopped reading)" : records
+            throw CLIError.dataError("\(shown) has \(count); nothing imported",
                                      hint: formatHint(bytes, read: format) ?? "fix the lines listed above and import again")
         }
 
@@ -161,17 +167,24 @@ enum ImportCommand: BrewLogCommand {
             }
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
-        var format = given
-        let (bytes, stoppedEarly) = try InputReader.read(fd: fd, name: path == "-" ? "standard input" : path, badLinesToStopAt: badRecordsToStopAt) { line in
+        var judge = given.map { StreamJudge(format: $0) }
+        let name = path == "-" ? "standard input" : path
+        let (bytes, stoppedEarly) = try InputReader.read(fd: fd, name: name, badLinesToStopAt: badRecordsToStopAt) { line in
             guard String(validating: line, as: UTF8.self) != nil else { return false }
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
-            if format == nil { format = ExchangeFormat(sniffing: line) ?? .jsonl }
-            guard format == .jsonl else { return true }
-            // Validation only (ids and dates, no record built): the full decode comes once, after.
-            return ExchangeFormat.isValidLine(line)
+            if judge == nil {
+                guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+                judge = StreamJudge(format: ExchangeFormat(sniffing: line) ?? .jsonl)
+            }
+            // Validation only (no record built): the full decode comes once, after.
+            let good = judge?.judge(line) ?? true
+            return good && judge?.tooLong != true
+        }
+        if judge?.tooLong == true {
+            throw CLIError.dataError("\(name) has a record longer than \(InputReader.maximumLineLength >> 20) MiB; stopped reading, nothing imported",
+                                     hint: "check that this is a file of brews in the format given (--format)")
         }
         // A file of one line without a newline was never judged: its first line decides now.
-        let decided = format ?? firstLine(of: bytes).flatMap(ExchangeFormat.init(sniffing:)) ?? .jsonl
+        let decided = judge?.format ?? firstLine(of: bytes).flatMap(ExchangeFormat.init(sniffing:)) ?? .jsonl
         return (bytes, decided, stoppedEarly)
     }
 }

@@ -72,7 +72,7 @@ enum RecipeCommand: BrewLogCommand {
     private static func save(_ name: String, _ context: CommandContext) throws(CLIError) {
         guard isValidName(name) else {
             throw context.usage("invalid recipe name '\(cappedForMessage(name))'",
-                                hint: "use 1 to 64 characters without control characters, not starting with '-'")
+                                hint: "use 1 to 64 characters without control characters, no spaces at either end, not starting with '-'")
         }
         var record = BrewRecord(id: .random(), timestamp: Timestamp(date: context.now, utcOffsetSeconds: 0))
         if let reference = context.arguments.value(Option.from) {

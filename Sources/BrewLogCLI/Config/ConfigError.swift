@@ -52,7 +52,7 @@ extension CLIError {
             self = .cannotCreate("cannot create the config file '\(path)': \(reason)")
         case let .tooLarge(path, size):
             self = .usage("the config file '\(path)' would grow to \(size) bytes, past the \(ConfigFile.sizeLimit >> 20) MiB BrewLog reads; nothing written",
-                          hint: "remove what you no longer need with 'brewlog config unset KEY' or 'brewlog config edit'", command: nil)
+                          hint: "remove what you no longer need with 'brewlog config unset KEY' or 'brewlog config edit'", command: ConfigCommand.spec)
         case let .io(path, reason):
             self = .io("cannot write the config file '\(path)': \(reason); it is unchanged",
                        hint: "check the disk and the permissions, then run the command again")

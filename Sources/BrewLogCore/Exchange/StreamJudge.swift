@@ -1,0 +1,184 @@
+/// Judges an import file line by line as it arrives, before it is decoded whole, so that an
+/// endless stream of garbage (`yes a,b | brewlog import -`) is stopped after a few bad records
+/// instead of filling memory: each line is good or bad, and the reader stops after enough bad
+/// ones. Decoding the whole file afterwards says exactly what is wrong.
+///
+/// - JSON Lines: each line must be blank or a record (``ExchangeFormat/isValidLine(_:)``).
+/// - CSV: the first line must be a header with a `date` column; each row that ends on a line
+///   (quotes may carry it over several) must have the header's number of cells.
+/// - JSON: each element of the top-level array is checked as a record once it is complete
+///   (elements may span lines); nesting past the limit is bad at once.
+///
+/// A record, a CSV row or an array element longer than `maximumRecordLength` is refused as it
+/// grows (``tooLong``), whatever the lines it is cut into.
+public struct StreamJudge: Sendable {
+    /// The format being judged.
+    public let format: ExchangeFormat
+    /// The longest record, row or element accepted.
+    public let maximumRecordLength: Int
+    /// Set when a record, row or element passed ``maximumRecordLength``: stop, and say so.
+    public private(set) var tooLong = false
+
+    private var sawHeader = false
+    private var columns = 0
+    private var dateColumn: Int?
+    private var cells = 0
+    private var row: [UInt8] = []
+    private var inQuotes = false
+    private var rowLength = 0
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private var element: [UInt8] = []
+    private var pendingBad = false
+
+    /// A judge of a file in `format`.
+    public init(format: ExchangeFormat, maximumRecordLength: Int = 16 << 20) {
+        self.format = format
+        self.maximumRecordLength = maximumRecordLength
+    }
+
+    /// Whether `line` (without its newline) is good so far.
+    public mutating func judge(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch format {
+        case .jsonl: return ExchangeFormat.isValidLine(line)
+        case .csv: return judgeCSV(line)
+        case .json: return judgeJSON(line)
+        }
+    }
+
+    private mutating func judgeCSV(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !sawHeader && !inQuotes {
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+            sawHeader = true
+            guard ExchangeFormat(sniffing: line) == .csv else { return false }
+            let names = CSVCells.split(line).map { $0.trimmingWhitespace().lowercased() }
+            columns = names.count
+            dateColumn = names.firstIndex { $0 == "date" || $0 == "\u{FEFF}date" }
+            return true
+        }
+        guard sawHeader else { return false }
+        if !inQuotes {
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+            cells = 1
+            rowLength = 0
+            row.removeAll(keepingCapacity: true)
+        } else {
+            rowLength += 1
+            row.append(0x0A)
+        }
+        row.append(contentsOf: line)
+        rowLength += line.count
+        if rowLength > maximumRecordLength {
+            tooLong = true
+            return false
+        }
+        for byte in line {
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+            if byte == UInt8(ascii: ","), !inQuotes { cells += 1 }
+        }
+        guard !inQuotes else { return true }
+        guard cells == columns else { return false }
+        // A whole row is checked further: its date must be a moment.
+        guard let dateColumn else { return true }
+        let cells = row.withUnsafeBufferPointer(CSVCells.split)
+        return dateColumn < cells.count && Timestamp(rfc3339: cells[dateColumn].trimmingWhitespace()) != nil
+    }
+
+    private mutating func judgeJSON(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        pendingBad = false
+        for byte in line {
+            take(byte)
+        }
+        take(0x0A)
+        return !pendingBad
+    }
+
+    /// One byte of a JSON array: strings are passed over whole, brackets counted, and each
+    /// element of the outer array gathered and checked when the `,` or `]` after it arrives.
+    private mutating func take(_ byte: UInt8) {
+        if inString {
+            gather(byte)
+            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            return
+        }
+        switch byte {
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            if depth == 0 && byte == UInt8(ascii: "{") { pendingBad = true }
+            gather(byte)
+            depth += 1
+            // The array and the record's own braces are no level: 512 levels inside a record.
+            if depth > JSONScanner.maximumDepth + 2 { pendingBad = true }
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            if depth == 1 { finishElement() } else { gather(byte) }
+            depth -= 1
+            if depth < 0 {
+                pendingBad = true
+                depth = 0
+            }
+        case UInt8(ascii: ",") where depth == 1:
+            finishElement()
+        default:
+            if depth == 0 {
+                if !isBlank(byte) { pendingBad = true }
+            } else {
+                if byte == UInt8(ascii: "\"") { inString = true }
+                gather(byte)
+            }
+        }
+    }
+
+    /// Adds `byte` to the element being gathered, when inside the outer array.
+    private mutating func gather(_ byte: UInt8) {
+        guard depth >= 1 else { return }
+        element.append(byte)
+        if element.count > maximumRecordLength { tooLong = true }
+    }
+
+    private mutating func finishElement() {
+        defer { element.removeAll(keepingCapacity: element.count < 1 << 16) }
+        while let last = element.last, isBlank(last) { element.removeLast() }
+        guard let first = element.firstIndex(where: { !isBlank($0) }) else { return }
+        element.removeFirst(first)
+        let good = element.withUnsafeBufferPointer { ExchangeFormat.isValidLine($0) }
+        if !good { pendingBad = true }
+    }
+
+    private func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+    }
+}
+
+/// The cells of one CSV line that holds a whole row, for judging it as it arrives.
+enum CSVCells {
+    /// The cells of `line`, split at commas outside double quotes, with their quotes undone
+    /// (`""` inside quotes is one `"`).
+    static func split(_ line: UnsafeBufferPointer<UInt8>) -> [String] {
+        var cells: [String] = []
+        var cell: [UInt8] = []
+        var quoted = false
+        var previousWasQuote = false
+        for byte in line {
+            if byte == UInt8(ascii: "\"") {
+                if quoted {
+                    quoted = false
+                    previousWasQuote = true
+                    continue
+                }
+                if previousWasQuote { cell.append(byte) }
+                quoted = true
+                previousWasQuote = false
+                continue
+            }
+            previousWasQuote = false
+            if byte == UInt8(ascii: ","), !quoted {
+                cells.append(String(decoding: cell, as: UTF8.self))
+                cell = []
+            } else if byte != 0x0D || quoted {
+                cell.append(byte)
+            }
+        }
+        cells.append(String(decoding: cell, as: UTF8.self))
+        return cells
+    }
+}
