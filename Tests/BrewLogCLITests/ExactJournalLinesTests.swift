@@ -52,3 +52,17 @@ struct ExactJournalLinesTests {
         #expect(sandbox.ok(["show", "q1q1", "--json"]) == Self.lines[0] + "\n")
     }
 }
+
+@Suite("an edit keeps unknown keys byte for byte, their names as spelled too")
+struct UnknownKeySpellingTests {
+    @Test("escaped key names survive an edit of a brew and of a bag")
+    func keptSpelling() {
+        let brew = #"{"id":"k1k1k1k1","date":"2026-11-20T08:00:00Z","notes":"","u\u00e9":1,"d\u007f":"x","plain":[1, 2]}"#
+        let bag = #"{"id":"k2k2k2k2","kind":"bean","name":"K","\u0041x":true}"#
+        let sandbox = Sandbox(journal: brew + "\n" + bag + "\n")
+        sandbox.ok(["edit", "k1k1", "--rating", "4"])
+        sandbox.ok(["bean", "edit", "K", "--roaster", "R"])
+        #expect(sandbox.journalLines.first?.hasSuffix(#""notes":"","u\u00e9":1,"d\u007f":"x","plain":[1, 2]}"#) == true, "\(sandbox.journal ?? "")")
+        #expect(sandbox.journalLines.last?.hasSuffix(#""roaster":"R","\u0041x":true}"#) == true, "\(sandbox.journal ?? "")")
+    }
+}

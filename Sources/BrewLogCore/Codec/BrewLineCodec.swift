@@ -116,7 +116,7 @@ public enum BrewLineCodec {
         }
         for field in record.unknownFields {
             line.append(UInt8(ascii: ","))
-            appendQuoted(field.key, to: &line)
+            line.append(contentsOf: field.rawKey.utf8)
             line.append(UInt8(ascii: ":"))
             line.append(contentsOf: field.rawJSON.utf8)
         }

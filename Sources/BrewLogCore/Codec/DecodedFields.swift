@@ -77,7 +77,10 @@ struct DecodedFields {
             if name.text == "kind" { hasKind = true }
             let start = scanner.index
             _ = try scanner.scanValue()
-            record.unknownFields.append(UnknownField(key: name.text, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self)))
+            // The key as spelled: the bytes between its quotes (`name.range`), quotes put back.
+            let rawKey = "\"" + String(decoding: UnsafeBufferPointer(rebasing: line[name.range]), as: UTF8.self) + "\""
+            record.unknownFields.append(UnknownField(key: name.text, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[start..<scanner.index]), as: UTF8.self),
+                                                     rawKey: rawKey))
             return
         }
         let bit: UInt32 = 1 << UInt32(key.rawValue)

@@ -17,7 +17,7 @@ public enum KindedLineCodec {
     /// The record in `line` (without its newline); `nil` when the line is a JSON object with no
     /// `"kind"` key (a brew, or meant to be one). Throws malformed JSON and bad values.
     public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> Content? {
-        var members: [(key: String, value: JSONValue, raw: Range<Int>)] = []
+        var members: [(key: String, value: JSONValue, raw: Range<Int>, rawKey: Range<Int>)] = []
         var scanner = JSONScanner(line)
         do throws(JSONSyntaxError) {
             scanner.skipWhitespace()
@@ -31,6 +31,7 @@ public enum KindedLineCodec {
                     guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.fail("expected a key in double quotes") }
                     let keyStart = scanner.index
                     let key = try scanner.scanString()
+                    let keyEnd = scanner.index
                     if members.contains(where: { $0.key == key }) {
                         throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(key))\"", offset: keyStart)
                     }
@@ -39,7 +40,7 @@ public enum KindedLineCodec {
                     scanner.skipWhitespace()
                     let start = scanner.index
                     let value = try scanner.scanValue()
-                    members.append((key, value, start..<scanner.index))
+                    members.append((key, value, start..<scanner.index, keyStart..<keyEnd))
                     scanner.skipWhitespace()
                     if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
                     try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(cappedForMessage(key))\"")
@@ -62,7 +63,8 @@ public enum KindedLineCodec {
             return .unknownKind(kindName, id: nil)
         }
         let unknown = members.filter { !kind.keys.contains($0.key) }.map { member in
-            UnknownField(key: member.key, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[member.raw]), as: UTF8.self))
+            UnknownField(key: member.key, rawJSON: String(decoding: UnsafeBufferPointer(rebasing: line[member.raw]), as: UTF8.self),
+                         rawKey: String(decoding: UnsafeBufferPointer(rebasing: line[member.rawKey]), as: UTF8.self))
         }
         switch kind {
         case .skip:
@@ -101,7 +103,7 @@ public enum KindedLineCodec {
         }
         for field in unknown {
             line.append(UInt8(ascii: ","))
-            BrewLineCodec.appendQuoted(field.key, to: &line)
+            line.append(contentsOf: field.rawKey.utf8)
             line.append(UInt8(ascii: ":"))
             line.append(contentsOf: field.rawJSON.utf8)
         }

@@ -84,17 +84,28 @@ public struct BrewRecord: Hashable, Sendable {
     }
 }
 
-/// A journal key BrewLog does not know, kept with its value's exact JSON text.
+/// A journal key BrewLog does not know, kept with its exact JSON text: the key as it was spelled
+/// (escapes and all) and its value, so a rewrite writes both back byte for byte.
 public struct UnknownField: Hashable, Sendable {
     /// The key, decoded.
     public let key: String
     /// The value exactly as it appeared in the line (`{"a":1}`, `"text"`, `42`).
     public let rawJSON: String
+    /// The key exactly as it appeared in the line, quotes included (`"u\u00e9"`).
+    public let rawKey: String
 
-    /// A field `key` whose JSON value is `rawJSON`.
-    public init(key: String, rawJSON: String) {
+    /// A field `key` whose JSON value is `rawJSON`, its key written `rawKey` (quotes included;
+    /// by default, as BrewLog writes a string).
+    public init(key: String, rawJSON: String, rawKey: String? = nil) {
         self.key = key
         self.rawJSON = rawJSON
+        if let rawKey {
+            self.rawKey = rawKey
+        } else {
+            var quoted = ""
+            BrewLineCodec.appendQuoted(key, to: &quoted)
+            self.rawKey = quoted
+        }
     }
 }
 
