@@ -31,3 +31,26 @@ struct ImportStreamTests {
         #expect(many.status == 65)
     }
 }
+
+@Suite("CSV problems are named as CSV problems")
+struct CSVProblemTests {
+    @Test("a number cell JSON would not write (15., +5, .5) is refused as a field that must be a number, never as malformed JSON",
+          arguments: ["15.", "+5", ".5", "0x10"])
+    func numberCells(cell: String) {
+        let sandbox = Sandbox()
+        let result = sandbox.run(["import", "-", "--format", "csv"], stdin: "date,dose_g\n2026-11-20T08:00:00Z,\(cell)\n")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(#"standard input:2: "dose_g" must be a number"#), "\(result.stderr)")
+        #expect(!result.stderr.contains("malformed JSON"))
+    }
+
+    @Test("bytes that are not UTF-8 are reported on their own line")
+    func notUTF8Line() {
+        let sandbox = Sandbox()
+        let file = sandbox.home + "/latin1.csv"
+        _ = FileManager.default.createFile(atPath: file, contents: Data(Array("date,notes\n2026-11-20T08:00:00Z,ok\n2026-11-21T08:00:00Z,caf".utf8) + [0xE9, 0x0A]))
+        let result = sandbox.run(["import", file])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("latin1.csv:3: the file is not valid UTF-8"), "\(result.stderr)")
+    }
+}

@@ -99,8 +99,9 @@ enum CSV {
     /// importing the same file twice adds it once, also after a spreadsheet reordered its
     /// columns or wrote `15` as `15.0`.
     static func decode(_ buffer: UnsafeBufferPointer<UInt8>, records: inout [BrewRecord], lines: inout [Int], problems: inout [ImportProblems.Problem]) {
-        guard String(validating: buffer, as: UTF8.self) != nil else {
-            problems.append(.init(line: 1, reason: "the file is not valid UTF-8"))
+        if let bad = firstInvalidUTF8Offset(buffer) {
+            let line = buffer[..<bad].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            problems.append(.init(line: line, reason: "the file is not valid UTF-8 (byte \(bad + 1))"))
             return
         }
         let (rows, problem) = rows(buffer)
@@ -133,7 +134,9 @@ enum CSV {
                 line += ":"
                 let field = BrewField(journalKey: column)
                 if field?.isNumeric == true {
-                    line += Double(cell) != nil && !cell.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) ? cell : "\"\(cell)\""
+                    // A cell that is a JSON number goes in as one; anything else as text, which
+                    // the field then refuses by name (never as malformed JSON).
+                    if isJSONNumber(cell) { line += cell } else { BrewLineCodec.appendQuoted(cell, to: &line) }
                 } else if let field, case .tags = field.kind {
                     line += "[" + cell.split(separator: ",", omittingEmptySubsequences: false).map { tag in
                         var quoted = ""
@@ -183,5 +186,15 @@ enum CSV {
         }
         let digits = String(hash & 0xFFFF_FFFF_FFFF, radix: 16)
         return BrewID(unchecked: String(repeating: "0", count: 12 - digits.count) + digits)
+    }
+}
+
+/// Whether `text` is exactly one number as JSON writes it (no `+`, no `.5`, no `15.`).
+private func isJSONNumber(_ text: String) -> Bool {
+    var copy = text
+    return copy.withUTF8 { bytes in
+        var scanner = JSONScanner(bytes)
+        guard (try? scanner.scanNumberValue()) != nil else { return false }
+        return scanner.index == bytes.count
     }
 }
