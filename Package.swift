@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "BrewLogCLI", dependencies: ["BrewLogCore"]),
         .executableTarget(name: "brewlog", dependencies: ["BrewLogCLI"]),
         // Deterministic generators shared by the tests and the benchmarks; never shipped.
-        .target(name: "BrewLogTestSupport", path: "Tests/BrewLogTestSupport"),
+        .target(name: "BrewLogTestSupport", dependencies: ["BrewLogCore"], path: "Tests/BrewLogTestSupport"),
         .executableTarget(name: "brewlog-bench", dependencies: ["BrewLogCore", "BrewLogTestSupport"], path: "Benchmarks/brewlog-bench"),
         .testTarget(name: "BrewLogCoreTests", dependencies: ["BrewLogCore", "BrewLogTestSupport"]),
         .testTarget(name: "BrewLogCLITests", dependencies: ["BrewLogCore", "BrewLogCLI", "brewlog", "BrewLogTestSupport"]),

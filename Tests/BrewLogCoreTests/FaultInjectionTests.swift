@@ -2,73 +2,9 @@ import Foundation
 import Synchronization
 import Testing
 @testable import BrewLogCore
+import BrewLogTestSupport
 
-/// Real system calls, except that the `occurrence`-th call named `failing` fails with `code` (EIO by default).
-/// With `shortWrites`, every write writes at most half of what it is given, so a failing
-/// write leaves part of a line on disk, as a full disk would.
-final class FaultySystemCalls: SystemCalls {
-    private let real = PosixSystemCalls()
-    private let failing: String
-    private let occurrence: Int
-    private let shortWrites: Bool
-    private let counts = Mutex([String: Int]())
-    private let failedOnce = Mutex(false)
-
-    private let code: Int32
-
-    init(failing: String, occurrence: Int, code: Int32 = EIO, shortWrites: Bool = false) {
-        self.code = code
-        self.failing = failing
-        self.occurrence = occurrence
-        self.shortWrites = shortWrites
-    }
-
-    var failed: Bool { failedOnce.withLock { $0 } }
-
-    private func check(_ name: String) throws(SystemCallError) {
-        let count = counts.withLock { counts -> Int in
-            counts[name, default: 0] += 1
-            return counts[name, default: 0]
-        }
-        if name == failing && count == occurrence {
-            failedOnce.withLock { $0 = true }
-            throw SystemCallError(name, code)
-        }
-    }
-
-    func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(SystemCallError) -> Int32 {
-        try check("open"); return try real.open(path, flags, mode)
-    }
-    func close(_ fd: Int32) { real.close(fd) }
-    func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
-        try check("read"); return try real.read(fd, into: buffer)
-    }
-    func write(_ fd: Int32, from buffer: UnsafeRawBufferPointer) throws(SystemCallError) -> Int {
-        try check("write")
-        let count = shortWrites && buffer.count > 1 ? buffer.count / 2 : buffer.count
-        return try real.write(fd, from: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-    }
-    func fsync(_ fd: Int32) throws(SystemCallError) { try check("fsync"); try real.fsync(fd) }
-    func rename(_ from: String, _ to: String) throws(SystemCallError) { try check("rename"); try real.rename(from, to) }
-    func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError) { try check("flock"); try real.flock(fd, operation) }
-    func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError) { try check("mkdir"); try real.mkdir(path, mode) }
-    func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError) { try check("chmod"); try real.chmod(path, mode) }
-    func unlink(_ path: String) throws(SystemCallError) { try check("unlink"); try real.unlink(path) }
-    func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus { try check("fstat"); return try real.fstat(fd) }
-    func lstat(_ path: String) throws(SystemCallError) -> FileStatus { try check("lstat"); return try real.lstat(path) }
-    func readlink(_ path: String) throws(SystemCallError) -> [UInt8] { try check("readlink"); return try real.readlink(path) }
-    func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) throws(SystemCallError) { try check("fchown"); try real.fchown(fd, owner, group) }
-    func exchange(_ first: String, _ second: String) throws(SystemCallError) { try check("exchange"); try real.exchange(first, second) }
-    func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) { try check("fchmod"); try real.fchmod(fd, mode) }
-    func ftruncate(_ fd: Int32, _ length: Int) throws(SystemCallError) { try check("ftruncate"); try real.ftruncate(fd, length) }
-    func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
-        try check("pread"); return try real.pread(fd, into: buffer, at: offset)
-    }
-    func pwrite(_ fd: Int32, from buffer: UnsafeRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
-        try check("pwrite"); return try real.pwrite(fd, from: buffer, at: offset)
-    }
-}
-
+/// One scripted failure: the `occurrence`-th call named `call`, with short writes or not.
 struct Fault: CustomTestStringConvertible, Sendable {
     let call: String
     let occurrence: Int
@@ -77,7 +13,7 @@ struct Fault: CustomTestStringConvertible, Sendable {
 }
 
 /// Every call a save makes, failing at its first few occurrences (reads during load happen before the fault matters).
-let faults: [Fault] = ["open", "read", "write", "fsync", "rename", "exchange", "fstat", "lstat", "fchmod", "fchown", "mkdir", "chmod", "unlink", "pwrite", "pread", "flock", "ftruncate"].flatMap { call in
+let faults: [Fault] = ["open", "read", "write", "fsync", "rename", "exchange", "fstat", "lstat", "fchmod", "fchown", "mkdir", "chmod", "unlink", "pwrite", "pread", "flock", "ftruncate", "opendir"].flatMap { call in
     (1...4).map { Fault(call: call, occurrence: $0) }
 } + (1...4).map { Fault(call: "write", occurrence: $0, shortWrites: true) }
 
@@ -88,7 +24,7 @@ struct FaultInjectionTests {
         let folder = TemporaryFolder()
         let before = lineA + "\n" + lineB + "\n"
         folder.write("j.jsonl", before)
-        let system = FaultySystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites)
+        let system = ScriptedSystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites)
         var caught: Error?
         var expected = before
         do {
@@ -140,7 +76,7 @@ struct RepairAndCreateFaultTests {
         let before = lineA + "\n{bad one}\n" + lineB + "\n{bad two}\n"
         folder.write("j.jsonl", before)
         folder.write("j.jsonl.rejected", "older\n")
-        let system = FaultySystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites)
+        let system = ScriptedSystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites)
         var caught: Error?
         do {
             let journal = try writer(folder.file("j.jsonl"), system: system)
@@ -173,7 +109,7 @@ struct RepairAndCreateFaultTests {
     func firstAdd(fault: Fault) throws {
         let folder = TemporaryFolder()
         let path = folder.file("j.jsonl")
-        let system = FaultySystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites)
+        let system = ScriptedSystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites)
         var caught: Error?
         do {
             let journal = try writer(path, system: system)
@@ -208,7 +144,7 @@ struct FailureMessageTests {
     func messages(call: String, occurrence: Int, code: Int32, appending: Bool, operation: String, reason: String) throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n")
-        let system = FaultySystemCalls(failing: call, occurrence: occurrence, code: code)
+        let system = ScriptedSystemCalls(failing: call, occurrence: occurrence, code: code)
         let error = #expect(throws: JournalError.self) {
             let journal = try writer(folder.file("j.jsonl"), system: system)
             let store = try fileStore(journal)

@@ -2,63 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import BrewLogCore
-
-/// Real system calls that, once armed, let another program act just before the `step`-th call:
-/// what a sync tool or a user cleaning up does while a writer holds the lock.
-final class InterferingSystemCalls: SystemCalls {
-    private let real = PosixSystemCalls()
-    private let step: Int
-    private let interfere: @Sendable () -> Void
-    private struct State {
-        var armed = false
-        var calls: [String] = []
-    }
-    private let state = Mutex(State())
-
-    init(step: Int, interfere: @escaping @Sendable () -> Void) {
-        self.step = step
-        self.interfere = interfere
-    }
-
-    /// Starts counting (after the journal is loaded).
-    func arm() { state.withLock { $0.armed = true } }
-
-    /// The calls made since arming, in order.
-    var calls: [String] { state.withLock { $0.calls } }
-
-    private func note(_ name: String) {
-        let due = state.withLock { state -> Bool in
-            guard state.armed else { return false }
-            state.calls.append(name)
-            return state.calls.count == step
-        }
-        if due { interfere() }
-    }
-
-    func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(SystemCallError) -> Int32 { note("open"); return try real.open(path, flags, mode) }
-    func close(_ fd: Int32) { note("close"); real.close(fd) }
-    func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int { note("read"); return try real.read(fd, into: buffer) }
-    func write(_ fd: Int32, from buffer: UnsafeRawBufferPointer) throws(SystemCallError) -> Int { note("write"); return try real.write(fd, from: buffer) }
-    func fsync(_ fd: Int32) throws(SystemCallError) { note("fsync"); try real.fsync(fd) }
-    func rename(_ from: String, _ to: String) throws(SystemCallError) { note("rename"); try real.rename(from, to) }
-    func exchange(_ first: String, _ second: String) throws(SystemCallError) { note("exchange"); try real.exchange(first, second) }
-    func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError) { note("flock"); try real.flock(fd, operation) }
-    func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError) { note("mkdir"); try real.mkdir(path, mode) }
-    func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError) { note("chmod"); try real.chmod(path, mode) }
-    func unlink(_ path: String) throws(SystemCallError) { note("unlink"); try real.unlink(path) }
-    func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus { note("fstat"); return try real.fstat(fd) }
-    func lstat(_ path: String) throws(SystemCallError) -> FileStatus { note("lstat"); return try real.lstat(path) }
-    func readlink(_ path: String) throws(SystemCallError) -> [UInt8] { note("readlink"); return try real.readlink(path) }
-    func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) { note("fchmod"); try real.fchmod(fd, mode) }
-    func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) throws(SystemCallError) { note("fchown"); try real.fchown(fd, owner, group) }
-    func ftruncate(_ fd: Int32, _ length: Int) throws(SystemCallError) { note("ftruncate"); try real.ftruncate(fd, length) }
-    func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
-        note("pread"); return try real.pread(fd, into: buffer, at: offset)
-    }
-    func pwrite(_ fd: Int32, from buffer: UnsafeRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
-        note("pwrite"); return try real.pwrite(fd, from: buffer, at: offset)
-    }
-}
+import BrewLogTestSupport
 
 /// What another program does to the journal's folder.
 enum Interference: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -131,7 +75,7 @@ struct InterferenceTests {
         let before = lineA + "\n" + lineB + "\n"
         folder.write("j.jsonl", before)
         let path = folder.path
-        let system = InterferingSystemCalls(step: step) { interference.perform(in: path) }
+        let system = ScriptedSystemCalls(step: step) { interference.perform(in: path) }
         var outcome = Outcome(expected: before, calls: [])
         do {
             let journal = try writer(folder.file("j.jsonl"), system: system)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrewLogCore
+import BrewLogTestSupport
 
 @Suite("Only a held journal can load and save, and a writer never overwrites what another program did")
 struct LockedJournalTests {
@@ -116,40 +117,10 @@ struct LockedJournalTests {
     func vanishingLockFileTimesOut() throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n")
-        let system = LockFileVanishes()
+        let system = ScriptedSystemCalls(hiding: ".lock", from: "lstat", as: ENOENT)
         #expect(throws: JournalError.self) {
             try FileJournal(path: folder.file("j.jsonl"), system: system).open(.writing, timeout: 0.05)
         }
     }
 }
 
-/// Real system calls, except that `lstat` of a lock file always says it is gone.
-struct LockFileVanishes: SystemCalls {
-    let real = PosixSystemCalls()
-    func lstat(_ path: String) throws(SystemCallError) -> FileStatus {
-        if path.hasSuffix(".lock") { throw SystemCallError("lstat", ENOENT) }
-        return try real.lstat(path)
-    }
-    func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(SystemCallError) -> Int32 { try real.open(path, flags, mode) }
-    func close(_ fd: Int32) { real.close(fd) }
-    func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int { try real.read(fd, into: buffer) }
-    func write(_ fd: Int32, from buffer: UnsafeRawBufferPointer) throws(SystemCallError) -> Int { try real.write(fd, from: buffer) }
-    func fsync(_ fd: Int32) throws(SystemCallError) { try real.fsync(fd) }
-    func rename(_ from: String, _ to: String) throws(SystemCallError) { try real.rename(from, to) }
-    func exchange(_ first: String, _ second: String) throws(SystemCallError) { try real.exchange(first, second) }
-    func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError) { try real.flock(fd, operation) }
-    func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError) { try real.mkdir(path, mode) }
-    func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError) { try real.chmod(path, mode) }
-    func unlink(_ path: String) throws(SystemCallError) { try real.unlink(path) }
-    func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus { try real.fstat(fd) }
-    func readlink(_ path: String) throws(SystemCallError) -> [UInt8] { try real.readlink(path) }
-    func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) { try real.fchmod(fd, mode) }
-    func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) throws(SystemCallError) { try real.fchown(fd, owner, group) }
-    func ftruncate(_ fd: Int32, _ length: Int) throws(SystemCallError) { try real.ftruncate(fd, length) }
-    func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
-        try real.pread(fd, into: buffer, at: offset)
-    }
-    func pwrite(_ fd: Int32, from buffer: UnsafeRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
-        try real.pwrite(fd, from: buffer, at: offset)
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrewLogCore
+import BrewLogTestSupport
 
 /// A line past the 16 MiB limit is reported by its length, never held whole: memory follows the
 /// brews, not the longest line.
@@ -52,7 +53,7 @@ struct OverlongLineTests {
         case .lastWithoutNewline: ([1], 0)
         case .first: ([1], 1)
         }
-        let system = ShortReads(limit: Int.max)
+        let system = ScriptedSystemCalls(readLimit: Int.max)
         let journal = try FileJournal(path: path, system: system).open(.reading, timeout: 1)
         let reason = "the line is \(Self.overlongLength) bytes long, more than the 16 MiB a journal line may be"
         #expect(throws: JournalError.malformedLine(path: path, line: problemLines[0], reason: reason)) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrewLogCore
+import BrewLogTestSupport
 
 /// The config file is written by the journal's storage engine: every system call failing in
 /// turn, and another program replacing the file or its lock at every step, leave it whole.
@@ -23,7 +24,7 @@ struct StoredFileTests {
     func fault(fault: Fault) {
         let folder = TemporaryFolder()
         folder.write("config", Self.before)
-        let error = update(folder, system: FaultySystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites))
+        let error = update(folder, system: ScriptedSystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites))
         let text = folder.text("config")
         #expect(text == Self.before || text == Self.after)
         if text != Self.after { #expect(error != nil, "the file was not updated and nobody was told") }
@@ -38,7 +39,7 @@ struct StoredFileTests {
         let error: Error?
         do {
             try StoredFile(path: config, subject: "config file",
-                           system: FaultySystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites))
+                           system: ScriptedSystemCalls(failing: fault.call, occurrence: fault.occurrence, shortWrites: fault.shortWrites))
                 .update(limit: 4 << 20, lockTimeout: 1) { _ in Array(Self.after.utf8) }
             error = nil
         } catch let caught {
@@ -57,7 +58,7 @@ struct StoredFileTests {
             folder.write("config", Self.before)
             let other = "[ui]\n\tcolor = always\n"
             let path = folder.path
-            let system = InterferingSystemCalls(step: step) {
+            let system = ScriptedSystemCalls(step: step) {
                 if interference == "file" {
                     _ = FileManager.default.createFile(atPath: path + "/elsewhere", contents: Data(other.utf8))
                     Foundation.rename(path + "/elsewhere", path + "/config")

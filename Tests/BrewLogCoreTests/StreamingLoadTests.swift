@@ -2,55 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import BrewLogCore
-
-/// Real system calls, except that `read` returns at most `limit` bytes at a time and, after the
-/// first read of the journal, `change` may alter the file (another program ignoring the lock).
-final class ShortReads: SystemCalls {
-    let real = PosixSystemCalls()
-    let limit: Int
-    private let change: Mutex<(@Sendable () -> Void)?>
-    private let largest = Mutex(0)
-
-    /// The largest buffer any `read` was given: how much memory a load held at once.
-    var largestReadBuffer: Int { largest.withLock { $0 } }
-
-    init(limit: Int, afterFirstRead change: (@Sendable () -> Void)? = nil) {
-        self.limit = limit
-        self.change = Mutex(change)
-    }
-
-    func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int {
-        largest.withLock { $0 = max($0, buffer.count) }
-        let count = try real.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(limit)))
-        change.withLock { action in
-            action?()
-            action = nil
-        }
-        return count
-    }
-    func lstat(_ path: String) throws(SystemCallError) -> FileStatus { try real.lstat(path) }
-    func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(SystemCallError) -> Int32 { try real.open(path, flags, mode) }
-    func close(_ fd: Int32) { real.close(fd) }
-    func write(_ fd: Int32, from buffer: UnsafeRawBufferPointer) throws(SystemCallError) -> Int { try real.write(fd, from: buffer) }
-    func fsync(_ fd: Int32) throws(SystemCallError) { try real.fsync(fd) }
-    func rename(_ from: String, _ to: String) throws(SystemCallError) { try real.rename(from, to) }
-    func exchange(_ first: String, _ second: String) throws(SystemCallError) { try real.exchange(first, second) }
-    func flock(_ fd: Int32, _ operation: Int32) throws(SystemCallError) { try real.flock(fd, operation) }
-    func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError) { try real.mkdir(path, mode) }
-    func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError) { try real.chmod(path, mode) }
-    func unlink(_ path: String) throws(SystemCallError) { try real.unlink(path) }
-    func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus { try real.fstat(fd) }
-    func readlink(_ path: String) throws(SystemCallError) -> [UInt8] { try real.readlink(path) }
-    func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) { try real.fchmod(fd, mode) }
-    func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) throws(SystemCallError) { try real.fchown(fd, owner, group) }
-    func ftruncate(_ fd: Int32, _ length: Int) throws(SystemCallError) { try real.ftruncate(fd, length) }
-    func pread(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
-        try real.pread(fd, into: buffer, at: offset)
-    }
-    func pwrite(_ fd: Int32, from buffer: UnsafeRawBufferPointer, at offset: Int) throws(SystemCallError) -> Int {
-        try real.pwrite(fd, from: buffer, at: offset)
-    }
-}
+import BrewLogTestSupport
 
 /// A brew line with `notes` (JSON-escaped by the caller) and id `id`.
 private func brew(_ id: String, day: Int, notes: String) -> String {
@@ -114,7 +66,7 @@ struct StreamingLoadTests {
         let expected = described(wholeReading(Array(text.utf8)), path: path)
         for chunk in [1, 2, 3, 7, 64, 1 << 20] {
             for limit in [1, 5, 4096] {
-                let actual = described(streamed(path, chunk: chunk, system: ShortReads(limit: limit)), path: path)
+                let actual = described(streamed(path, chunk: chunk, system: ScriptedSystemCalls(readLimit: limit)), path: path)
                 #expect(actual == expected, "\(name), chunks of \(chunk), reads of \(limit)")
             }
         }
@@ -125,7 +77,7 @@ struct StreamingLoadTests {
         let folder = TemporaryFolder()
         let lines = (1...40).map { brew("n\($0)", day: $0 % 28 + 1, notes: "\($0)") } + ["not json"]
         folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
-        let result = streamed(folder.file("j.jsonl"), chunk: 50, system: ShortReads(limit: 33))
+        let result = streamed(folder.file("j.jsonl"), chunk: 50, system: ScriptedSystemCalls(readLimit: 33))
         guard case let .failure(.malformedLine(path, line, _)) = result else {
             Issue.record("expected a malformed line, got \(result)")
             return
@@ -140,7 +92,7 @@ struct StreamingLoadTests {
         let path = folder.file("j.jsonl")
         folder.write("j.jsonl", brew("g1", day: 1, notes: "a") + "\n")
         let added = brew("g2", day: 2, notes: "b") + "\n"
-        let system = ShortReads(limit: 10) {
+        let system = ScriptedSystemCalls(readLimit: 10) {
             guard let handle = FileHandle(forWritingAtPath: path) else { return }
             handle.seekToEndOfFile()
             handle.write(Data(added.utf8))
@@ -155,7 +107,7 @@ struct StreamingLoadTests {
         let folder = TemporaryFolder()
         let path = folder.file("j.jsonl")
         folder.write("j.jsonl", brew("s1", day: 1, notes: "a") + "\n" + brew("s2", day: 2, notes: "b") + "\n")
-        let system = ShortReads(limit: 10) { _ = truncate(path, 70) }
+        let system = ScriptedSystemCalls(readLimit: 10) { _ = truncate(path, 70) }
         let result = streamed(path, chunk: 16, system: system)
         guard case let .failure(.malformedLine(_, line, reason)) = result else {
             Issue.record("expected the cut line reported, got \(result)")
