@@ -15,10 +15,13 @@ let package = Package(
         .target(name: "BrewLogCLI", dependencies: ["BrewLogCore"]),
         .executableTarget(name: "brewlog", dependencies: ["BrewLogCLI"]),
         // Deterministic generators shared by the tests and the benchmarks; never shipped.
-        .target(name: "BrewLogTestSupport", dependencies: ["BrewLogCore"], path: "Tests/BrewLogTestSupport"),
+        .target(name: "BrewLogTestSupport", dependencies: ["BrewLogCore", "BrewLogCLI"], path: "Tests/BrewLogTestSupport"),
         .executableTarget(name: "brewlog-bench", dependencies: ["BrewLogCore", "BrewLogTestSupport"], path: "Benchmarks/brewlog-bench"),
         .testTarget(name: "BrewLogCoreTests", dependencies: ["BrewLogCore", "BrewLogTestSupport"]),
-        .testTarget(name: "BrewLogCLITests", dependencies: ["BrewLogCore", "BrewLogCLI", "brewlog", "BrewLogTestSupport"]),
+        // The command line run in the test process, output captured.
+        .testTarget(name: "BrewLogCLITests", dependencies: ["BrewLogCore", "BrewLogCLI", "BrewLogTestSupport"]),
+        // The built binary: signals, locks, pipes, terminals, the editor, standard input, shells.
+        .testTarget(name: "BrewLogEndToEndTests", dependencies: ["BrewLogCore", "BrewLogCLI", "brewlog", "BrewLogTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 @Suite("add --like: a new brew starts from an earlier brew's recipe; the command line wins")
 struct AddStartingPointTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 @Suite("bean: bags of coffee on a fixed journal, read on 29 November 2026 in Berlin")
 struct BeanCommandTests {

@@ -1,4 +1,5 @@
 import Testing
+import BrewLogTestSupport
 
 @Suite("bean edit and bean finish say what they did, and refuse contradictions")
 struct BeanEditTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 @Suite("bean add, edit, finish and rm: what is written, and every bad input refused with nothing written")
 struct BeanWritingTests {

@@ -1,6 +1,7 @@
 @testable import BrewLogCLI
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 /// A comma, quote or backslash followed by a combining mark is one Character to Swift but still
 /// that byte to a CSV reader, a shell or a config parser: escaping works on scalars.

@@ -1,21 +1,6 @@
 import Foundation
 import Testing
-
-extension Sandbox {
-    /// The default config file for this HOME.
-    var configPath: String { home + "/.config/brewlog/config" }
-
-    /// The config file's text, or `nil` when there is none.
-    var config: String? {
-        FileManager.default.contents(atPath: configPath).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Writes `text` as the config file.
-    func writeConfig(_ text: String) {
-        try? FileManager.default.createDirectory(atPath: (configPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: configPath, contents: Data(text.utf8))
-    }
-}
+import BrewLogTestSupport
 
 @Suite("brewlog config get, set, unset, list")
 struct ConfigCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import BrewLogCLI
 import Testing
+import BrewLogTestSupport
 
 @Suite("Config edits keep every other byte")
 struct ConfigEditorTests {

@@ -1,5 +1,6 @@
 @testable import BrewLogCLI
 import Testing
+import BrewLogTestSupport
 
 @Suite("Config syntax: git's rules, read byte by byte")
 struct ConfigParserTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 @Suite("What the configuration changes: journal.file, ui.color, aliases")
 struct ConfigUseTests {

@@ -1,6 +1,7 @@
 import BrewLogCore
 @testable import BrewLogCLI
 import Testing
+import BrewLogTestSupport
 
 @Suite("The loaded configuration's typed values")
 struct ConfigurationValuesTests {

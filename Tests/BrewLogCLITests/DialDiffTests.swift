@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 @Suite("dial and diff on a fixed journal")
 struct DialDiffTests {

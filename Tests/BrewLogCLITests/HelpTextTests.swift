@@ -1,6 +1,7 @@
 @testable import BrewLogCLI
 import BrewLogCore
 import Testing
+import BrewLogTestSupport
 
 @Suite("Help wraps to the terminal width, with a hanging indent")
 struct HelpTextTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import BrewLogCLI
+import BrewLogTestSupport
 
 @Suite("Where the journal is: --file, BREWLOG_FILE, XDG_DATA_HOME, HOME")
 struct JournalLocationTests {

@@ -1,4 +1,5 @@
 import Testing
+import BrewLogTestSupport
 
 @Suite("list --columns and --sort, and ui.list-columns")
 struct ListColumnsTests {

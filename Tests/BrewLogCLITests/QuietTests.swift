@@ -1,4 +1,5 @@
 import Testing
+import BrewLogTestSupport
 
 @Suite("-q prints only what a script needs: ids after add, edit and rm, ids for list, nothing else")
 struct QuietTests {

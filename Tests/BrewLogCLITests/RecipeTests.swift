@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 @Suite("recipes and [add] defaults: saved in the config with its comments, layered under the command line")
 struct RecipeTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 @Suite("stats by streak day, diff's notes and -q, --history=N, filters' tags")
 struct StatsDiffEdgeTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 /// The README's Streaks section: its configuration, its journal and its `brewlog streak` commands
 /// with the output it shows for each.

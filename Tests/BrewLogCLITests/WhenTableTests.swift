@@ -2,6 +2,7 @@ import BrewLogCore
 import Foundation
 import Testing
 @testable import BrewLogCLI
+import BrewLogTestSupport
 
 /// One row of the WHEN table: what was typed, at which now, in which zone, and what it must mean,
 /// written out by hand (a day as `YYYY-MM-DD`, a moment as RFC 3339 with its offset).

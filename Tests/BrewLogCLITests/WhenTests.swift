@@ -2,6 +2,7 @@ import BrewLogCore
 import Foundation
 import Testing
 @testable import BrewLogCLI
+import BrewLogTestSupport
 
 @Suite("WHEN arguments: refusals, recording moments and the phrase a hint is built on")
 struct WhenTests {

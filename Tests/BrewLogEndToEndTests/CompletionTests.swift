@@ -1,0 +1,227 @@
+@testable import BrewLogCLI
+import Foundation
+import Testing
+import BrewLogTestSupport
+
+/// Each shell's completion, run in the real shell against the real binary, at every place on the
+/// command line: the command, an option, a fixed value, a value from the journal, an id, after
+/// `--file=`, and the arguments of `completion` and `help`.
+@Suite("Completion scripts complete every position in their shells")
+struct CompletionTests {
+    static let journal = journalLine(id: "2026-11-29T08:00", #""notes":"","method":"V60","coffee":"Kenya AA","tags":["morning","iced"]"#)
+        + journalLine(id: "abcd1234", #""notes":"","method":"AeroPress","coffee":"Yirgacheffe","tags":["morning"]"#)
+
+    /// A sandbox with the journal, a file to complete, the script for `shell`, and a `PATH`
+    /// on which `brewlog` is the binary under test.
+    static func setUp(_ shell: String) -> (sandbox: Sandbox, script: String, path: String) {
+        let sandbox = Sandbox(journal: journal)
+        _ = FileManager.default.createFile(atPath: sandbox.home + "/journal-a.jsonl", contents: Data(journalLine(id: "other123").utf8))
+        let script = sandbox.home + "/completion." + shell
+        _ = FileManager.default.createFile(atPath: script, contents: Data(sandbox.ok(["completion", shell]).utf8))
+        let bin = sandbox.home + "/bin"
+        try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(atPath: bin + "/brewlog", withDestinationPath: brewlogBinary)
+        return (sandbox, script, bin + ":/usr/bin:/bin")
+    }
+
+    static let commandNames = Commands.listed.map(\.name) + ["help"]
+    static let topLevel = commandNames + ["--file", "--color", "--quiet", "-q", "--no-pager", "--help", "-h", "--version"]
+
+    // MARK: bash
+
+    /// The line typed (the cursor at its end), the words bash splits it into (at spaces and at
+    /// COMP_WORDBREAKS, as bash 5 does), and the candidates expected (`HOME` is the sandbox).
+    static let bashCases: [(line: String, words: [String], expected: [String])] = [
+        ("brewlog ", ["brewlog", ""], topLevel),
+        ("brewlog ed", ["brewlog", "ed"], ["edit"]),
+        ("brewlog add --ra", ["brewlog", "add", "--ra"], ["--rating", "--ratio"]),
+        ("brewlog add --rating ", ["brewlog", "add", "--rating", ""], []),
+        ("brewlog export --format ", ["brewlog", "export", "--format", ""], ["jsonl", "json", "csv"]),
+        ("brewlog export --format=j", ["brewlog", "export", "--format", "=", "j"], ["jsonl", "json"]),
+        ("brewlog edit x --unset te", ["brewlog", "edit", "x", "--unset", "te"], ["temp"]),
+        ("brewlog add --method ", ["brewlog", "add", "--method", ""], ["AeroPress", "V60"]),
+        ("brewlog add --method=V", ["brewlog", "add", "--method", "=", "V"], ["V60"]),
+        ("brewlog add --coffee Ke", ["brewlog", "add", "--coffee", "Ke"], ["Kenya AA"]),
+        ("brewlog add -m ", ["brewlog", "add", "-m", ""], ["AeroPress", "V60"]),
+        ("brewlog list -c Ke", ["brewlog", "list", "-c", "Ke"], ["Kenya AA"]),
+        ("brewlog add --like ", ["brewlog", "add", "--like", ""], ["last", "abcd1234", "2026-11-29T08:00"]),
+        ("brewlog diff abcd1234 ", ["brewlog", "diff", "abcd1234", ""], ["last", "abcd1234", "2026-11-29T08:00"]),
+        ("brewlog add --coffee 'Ke", ["brewlog", "add", "--coffee", "'Ke"], ["Kenya AA"]),
+        ("brewlog add --coffee Kenya\\ A", ["brewlog", "add", "--coffee", "Kenya\\ A"], ["Kenya AA"]),
+        ("brewlog list --tag ", ["brewlog", "list", "--tag", ""], ["iced", "morning"]),
+        ("brewlog edit last --untag m", ["brewlog", "edit", "last", "--untag", "m"], ["morning"]),
+        ("brewlog show ", ["brewlog", "show", ""], ["last", "abcd1234", "2026-11-29T08:00"]),
+        ("brewlog rm 2026-11-29T0", ["brewlog", "rm", "2026-11-29T0"], ["2026-11-29T08:00"]),
+        ("brewlog show 2026-11-29T08:0", ["brewlog", "show", "2026-11-29T08", ":", "0"], ["00"]),
+        ("brewlog --file journal-a.jsonl show ", ["brewlog", "--file", "journal-a.jsonl", "show", ""], ["last", "other123"]),
+        ("brewlog --file=journal-a.jsonl edit o", ["brewlog", "--file", "=", "journal-a.jsonl", "edit", "o"], ["other123"]),
+        ("brewlog --file=jo", ["brewlog", "--file", "=", "jo"], ["journal-a.jsonl"]),
+        ("brewlog --file=HOME/jo", ["brewlog", "--file", "=", "HOME/jo"], ["HOME/journal-a.jsonl"]),
+        ("brewlog import jo", ["brewlog", "import", "jo"], ["journal-a.jsonl"]),
+        ("brewlog completion ", ["brewlog", "completion", ""], ["bash", "zsh", "fish"]),
+        ("brewlog help ", ["brewlog", "help", ""], Commands.listed.map(\.name)),
+        ("brewlog help st", ["brewlog", "help", "st"], ["streak", "stats"]),
+    ]
+
+    @Test("bash", arguments: bashCases)
+    func bash(line: String, words: [String], expected: [String]) {
+        let (sandbox, script, path) = Self.setUp("bash")
+        let home = { (text: String) in text.replacingOccurrences(of: "HOME", with: sandbox.home) }
+        let probe = """
+            source "$1"; shift
+            COMP_LINE="$1"; COMP_POINT=${#1}; shift
+            COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
+            _brewlog
+            # Each word as the shell reads it once inserted (journal values come quoted).
+            for word in "${COMPREPLY[@]}"; do eval "printf '%s\\\\n' $word"; done
+            """
+        let result = runProcess("/usr/bin/bash", ["-c", probe, "bash", script, home(line)] + words.map(home),
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        let offered = result.stdout.split(separator: "\n").map(String.init)
+        #expect(offered.sorted() == expected.map(home).sorted(), "\(line): \(result.stderr)")
+    }
+
+    @Test("bash: 'completion' and 'help' complete their arguments, not nothing")
+    func bashCompletionArgument() {
+        let bash = Sandbox().ok(["completion", "bash"])
+        #expect(bash.components(separatedBy: "        completion) ").count == 3, "one case for its options, one for its argument")
+    }
+
+    @Test("fixed values are plain words, which no shell reads as syntax")
+    func plainFixedWords() {
+        let sources = CompletionScripts.valueOptions.map(CompletionSource.value(of:)) + CompletionScripts.commands.map { CompletionSource.arguments(of: $0.name) }
+        for word in sources.flatMap(\.words) {
+            #expect(!word.isEmpty && word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }, "'\(word)'")
+        }
+    }
+
+    // MARK: fish
+
+    static let fishCases: [(line: String, expected: [String])] = [
+        ("brewlog ", commandNames),
+        ("brewlog ed", ["edit"]),
+        ("brewlog add --ra", ["--rating", "--ratio"]),
+        ("brewlog add --rating ", []),
+        ("brewlog add --notes ", []),
+        ("brewlog export --format ", ["csv", "json", "jsonl"]),
+        ("brewlog edit x --unset te", ["temp"]),
+        ("brewlog add --method ", ["AeroPress", "V60"]),
+        ("brewlog add --coffee ", ["Kenya AA", "Yirgacheffe"]),
+        ("brewlog list --tag ", ["iced", "morning"]),
+        ("brewlog edit last --untag ", ["iced", "morning"]),
+        ("brewlog show ", ["2026-11-29T08:00", "abcd1234", "last"]),
+        ("brewlog --file journal-a.jsonl show ", ["last", "other123"]),
+        ("brewlog --file=jo", ["--file=journal-a.jsonl"]),
+        ("brewlog --file jo", ["journal-a.jsonl"]),
+        ("brewlog import jo", ["journal-a.jsonl"]),
+        ("brewlog completion ", ["bash", "fish", "zsh"]),
+        ("brewlog help ", Commands.listed.map(\.name).sorted()),
+    ]
+
+    @Test("fish", arguments: fishCases)
+    func fish(line: String, expected: [String]) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
+            print("fish is not installed: its completion is not exercised")
+            return
+        }
+        let (sandbox, script, path) = Self.setUp("fish")
+        let result = runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(offered.sorted() == expected.sorted(), "\(line): \(result.stderr)")
+    }
+
+    @Test("fish: an option's value is never a file name, except --file's")
+    func fishNoFiles() {
+        let fish = Sandbox().ok(["completion", "fish"])
+        for line in fish.split(separator: "\n") where line.hasPrefix("complete ") && line.contains(" -l ") {
+            let long = line.split(separator: " ").drop { $0 != "-l" }.dropFirst().first.map(String.init) ?? ""
+            let takesValue = (CompletionScripts.commands.flatMap(CompletionScripts.options) + [GlobalOptions.version])
+                .first { $0.long == long }?.valueName != nil
+            if long == "file" {
+                #expect(line.contains(" -r -F"), "\(line)")
+            } else if takesValue {
+                #expect(line.contains(" -x"), "\(line)")
+            }
+        }
+    }
+
+    // MARK: zsh
+
+    /// Runs `body` in zsh after sourcing the script with `compadd`, `_arguments` and `_describe`
+    /// replaced by functions that print what they were given.
+    private func zsh(_ body: String, _ arguments: [String] = []) -> (RunResult, Sandbox)? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
+            print("zsh is not installed: its completion is checked by bash's and fish's tests only")
+            return nil
+        }
+        let (sandbox, script, path) = Self.setUp("zsh")
+        let probe = """
+            compdef() { :; }
+            compadd() { printf 'compadd:%s\\n' "$@"; }
+            _describe() { printf 'describe:%s\\n' "${(@P)2}"; }
+            source "$1"; shift
+            \(body)
+            """
+        let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script] + arguments,
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        return (result, sandbox)
+    }
+
+    @Test("zsh: journal values are added with compadd, from the journal --file names", arguments: [
+        ("methods", ["brewlog", "add", "--method", ""], ["AeroPress", "V60"]),
+        ("coffees", ["brewlog", "add", "--coffee", ""], ["Kenya AA", "Yirgacheffe"]),
+        ("tags", ["brewlog", "list", "--tag", ""], ["iced", "morning"]),
+        ("ids", ["brewlog", "show", ""], ["last", "2026-11-29T08:00", "abcd1234"]),
+        ("ids", ["brewlog", "--file", "journal-a.jsonl", "show", ""], ["last", "other123"]),
+        ("ids", ["brewlog", "--file=journal-a.jsonl", "show", ""], ["last", "other123"]),
+    ])
+    func zshValues(kind: String, words: [String], expected: [String]) {
+        guard let (result, _) = zsh("words=(\"$@\"); _brewlog_values \(kind) 'a value'", words) else { return }
+        #expect(result.stdout == (["-X", "a value", "--"] + expected).map { "compadd:" + $0 + "\n" }.joined(), "\(result.stderr)")
+    }
+
+    @Test("zsh: the compadd options _arguments puts before an action's words are passed on, and the kind is still read")
+    func zshValuesUnderArguments() {
+        guard let (result, _) = zsh("words=(\"$@\"); _brewlog_values -J -default- methods 'a value'", ["brewlog", "add", "--method", ""]) else { return }
+        #expect(result.stdout == ["-J", "-default-", "-X", "a value", "--", "AeroPress", "V60"].map { "compadd:" + $0 + "\n" }.joined(), "\(result.stderr)")
+    }
+
+    @Test("zsh: each command's _arguments gets every option with its value's action", arguments: CompletionScripts.commands.map(\.name))
+    func zshArguments(command: String) throws {
+        let spec = try #require(CompletionScripts.commands.first { $0.name == command })
+        guard let (result, _) = zsh("_arguments() { printf '%s\\n' \"$@\"; }; _brewlog_\(CompletionScripts.zshName(command))") else { return }
+        let specs = result.stdout.split(separator: "\n").map(String.init)
+        for option in CompletionScripts.options(spec) {
+            let line = specs.first { $0.contains("--\(option.long)[") }
+            #expect(line != nil, "--\(option.long) missing from \(specs)")
+            guard let line, option.valueName != nil else { continue }
+            switch CompletionSource.value(of: option.long) {
+            case .fixed(let words): #expect(line.hasSuffix(":(" + words.joined(separator: " ") + ")"), "\(line)")
+            case .journal(let kind): #expect(line.hasSuffix(":_brewlog_values \(kind.rawValue) '\(kind.description)'"), "\(line)")
+            case .files: #expect(line.hasSuffix(":_files"), "\(line)")
+            case .nothing: #expect(line.hasSuffix(": "), "\(line)")
+            }
+        }
+        let argument = specs.first { $0.hasPrefix("*:") }
+        switch CompletionSource.arguments(of: command) {
+        case .nothing: #expect(argument == nil)
+        case .fixed(let words): #expect(argument?.hasSuffix(":(" + words.joined(separator: " ") + ")") == true, "\(specs)")
+        case .journal(let kind): #expect(argument?.hasSuffix(":_brewlog_values \(kind.rawValue) '\(kind.description)'") == true, "\(specs)")
+        case .files: #expect(argument?.hasSuffix(":_files") == true, "\(specs)")
+        }
+    }
+
+    @Test("zsh: the command's place offers every command")
+    func zshCommands() {
+        guard let (result, _) = zsh("_arguments() { state=command; }; _brewlog") else { return }
+        let described = result.stdout.split(separator: "\n").map { $0.dropFirst("describe:".count).prefix { $0 != ":" } }.map(String.init)
+        #expect(described == Self.commandNames, "\(result.stdout) \(result.stderr)")
+    }
+
+    @Test("zsh: after a command, its own function completes")
+    func zshDispatch() {
+        guard let (result, _) = zsh("_arguments() { state=args; }; _brewlog_show() { print show-called; }; words=(show ''); _brewlog") else { return }
+        #expect(result.stdout == "show-called\n", "\(result.stderr)")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import BrewLogTestSupport
+
+/// The config file reads as `git config -f FILE` reads it, and what `config set` writes reads
+/// back as meant: each case states the answer, and where git is installed, checks git agrees.
+@Suite("the config file follows git's rules, and what config set writes reads back")
+struct ConfigGitConformanceTests {
+    private func sandbox(config: String) -> (Sandbox, String) {
+        let sandbox = Sandbox()
+        let path = sandbox.home + "/config"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(config.utf8))
+        sandbox.environment["BREWLOG_CONFIG"] = path
+        return (sandbox, path)
+    }
+
+    private func text(_ path: String) -> String {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// What `git config -f path key` prints (its final line break removed) and its status, or
+    /// `nil` when git is not installed.
+    private func git(_ path: String, _ key: String) -> (status: Int32, value: String)? {
+        guard let git = ["/usr/bin/git", "/bin/git", "/usr/local/bin/git"].first(where: FileManager.default.isExecutableFile(atPath:)) else { return nil }
+        let result = runProcess(git, ["config", "-f", path, key], environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"], directory: "/")
+        return (result.status, result.stdout.hasSuffix("\n") ? String(result.stdout.dropLast()) : result.stdout)
+    }
+
+    @Test("values and bare keys read as git reads them", arguments: [
+        ("[add]\n\tmethod = \u{0C}a\u{0C}b\u{0B}\n", "\u{0C}a\u{0C}b\u{0B}"),
+        ("[add]\n\tmethod = a\u{0B}b\n", "a\u{0B}b"),
+        ("[add]\n\tmethod = a \t b \r\n", "a   b"),
+        ("[add]\n\tmethod = x\\", "x"),
+        ("[add]\n\tmethod = x \\\n", "x "),
+        ("[add]\r\n\tmethod = \"a;b\" # c\r\n", "a;b"),
+    ])
+    func values(config: String, expected: String) {
+        let (sandbox, path) = self.sandbox(config: config)
+        let result = sandbox.run(["config", "get", "add.method"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == expected + "\n")
+        if let git = git(path, "add.method") {
+            #expect(git.status == 0 && git.value == expected, "git read \(git)")
+        }
+    }
+
+    @Test("a file git refuses is refused with its PATH:LINE (78)", arguments: [
+        "[add]\n\tmethod # c\n",
+        "[add]\n\tmethod ; c\n",
+        "[add]\n\tmethod\u{0B}\n",
+        "[add]\n\u{0B}method = a\n",
+    ])
+    func refusals(config: String) {
+        let (sandbox, path) = self.sandbox(config: config)
+        let result = sandbox.run(["config", "get", "add.method"])
+        #expect(result.status == 78, "\(result)")
+        #expect(result.stderr.contains(path + ":2:"), "\(result.stderr)")
+        if let git = git(path, "add.method") {
+            #expect(git.status != 0 && git.status != 1, "git read \(git)")
+        }
+    }
+
+    @Test("config set, recipe save and an alias after a value continued into the end of the file add their own line", arguments: [
+        "[add]\n\tgrind = 20 \\\n", "[add]\r\n\tgrind = 20 \\\r\n", "[add]\n\tgrind = 20 \\",
+    ])
+    func afterContinuation(config: String) {
+        let (sandbox, path) = self.sandbox(config: config)
+        sandbox.ok(["config", "set", "add.method", "V60"])
+        sandbox.ok(["recipe", "save", "morning", "--dose", "15"])
+        sandbox.ok(["config", "set", "alias.today", "list --since today"])
+        sandbox.ok(["config", "set", "add.grind", "22"])
+        #expect(sandbox.ok(["config", "get", "add.method"]) == "V60\n", "\(text(path))")
+        #expect(sandbox.ok(["config", "get", "add.grind"]) == "22\n", "\(text(path))")
+        #expect(sandbox.ok(["config", "get", "recipe.morning.dose"]) == "15\n", "\(text(path))")
+        #expect(sandbox.ok(["config", "get", "alias.today"]) == "list --since today\n", "\(text(path))")
+        if let git = git(path, "add.method") { #expect(git.value == "V60", "\(text(path))") }
+        if let git = git(path, "add.grind") { #expect(git.value == "22", "\(text(path))") }
+    }
+
+    @Test("config set refuses to grow the file past what BrewLog reads; the repair commands keep working")
+    func sizeLimit() {
+        let filler = "# " + String(repeating: "x", count: 4 * 1024 * 1024 - 100) + "\n"
+        let (sandbox, path) = self.sandbox(config: "[add]\n\tmethod = V60\n" + filler)
+        let before = text(path)
+        let result = sandbox.run(["config", "set", "alias.long", "list " + String(repeating: "--reverse ", count: 20)])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("MiB") && result.stderr.contains("nothing written"), "\(result.stderr)")
+        #expect(text(path) == before)
+        #expect(sandbox.ok(["config", "get", "add.method"]) == "V60\n")
+        sandbox.ok(["config", "unset", "add.method"])
+        #expect(sandbox.run(["config", "get", "add.method"]).status == 1)
+    }
+}
