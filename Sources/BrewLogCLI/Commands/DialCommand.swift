@@ -21,11 +21,19 @@ enum DialCommand: BrewLogCommand {
             """,
         pagesOutput: true)
 
-    /// The recipe fields a row shows, in order, each with its column title.
-    private static let columns: [(field: BrewField?, title: String)] = [
-        (.grind, "GRIND"), (.dose, "DOSE"), (.water, "WATER"), (.yield, "YIELD"), (nil, "RATIO"),
-        (.temperature, "TEMP"), (.brewTime, "TIME"),
-    ]
+    /// The recipe fields a row shows, each with its column title: every setting one turns while
+    /// dialling in (the method and coffee are the dial's subject, tags no setting) and the ratio
+    /// (`nil`), in the table's column order but for the grind, the knob turned most, first.
+    private static let columns: [(field: BrewField?, title: String)] = {
+        let settings: [(field: BrewField?, title: String)] = BrewColumn.all.compactMap { column in
+            switch column {
+            case .field(let field) where field.isRecipe && ![.method, .coffee, .tags].contains(field): (field, column.name.uppercased())
+            case .ratio: (nil, column.name.uppercased())
+            case .field, .bean: nil
+            }
+        }
+        return settings.filter { $0.field == .grind } + settings.filter { $0.field != .grind }
+    }()
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let coffee = context.arguments.positionals[0]

@@ -10,20 +10,23 @@ enum RecipeText {
             .joined(separator: " · ").terminalSafe
     }
 
-    /// Label and value of each field that is set, in field order (the ratio after the yield).
+    /// Label and value of each field that is set, in the table's column order (the ratio after
+    /// the grams it comes from).
     static func rows(_ fields: BrewFieldValues) -> [(label: String, value: String)] {
         var record = BrewRecord(id: .random(), timestamp: Timestamp(date: .init(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
         fields.apply(to: &record)
-        var rows: [(label: String, value: String)] = []
-        for (field, value) in fields.fields {
-            if case .tags(let tags) = value, tags.isEmpty { continue }
-            rows.append((field.name, field.display(value)))
+        return BrewColumn.all.compactMap { column in
+            switch column {
+            case .field(let field):
+                guard let value = fields[field] else { return nil }
+                if case .tags(let tags) = value, tags.isEmpty { return nil }
+                return (field.name, field.display(value))
+            case .ratio:
+                return record.ratio.map { (column.name, BrewFormatting.ratio($0)) }
+            case .bean:
+                return nil
+            }
         }
-        if let ratio = record.ratio {
-            let after = rows.lastIndex { [BrewField.dose.name, BrewField.water.name, BrewField.yield.name].contains($0.label) }
-            rows.insert(("ratio", BrewFormatting.ratio(ratio)), at: after.map { $0 + 1 } ?? rows.count)
-        }
-        return rows
     }
 
     /// `{"name":N,"method":…,"dose_g":…}`: the recipe with the journal's keys.
