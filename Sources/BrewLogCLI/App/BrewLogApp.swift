@@ -14,7 +14,7 @@ import Darwin
 
 /// The program: parses the command line, composes the one store over the one journal, runs the
 /// command, and turns every error into its message and exit code.
-struct BrewLogApp {
+final class BrewLogApp {
     static let version = "0.1.0"
 
     let arguments: [String]
@@ -31,19 +31,20 @@ struct BrewLogApp {
     }
     /// The run's one session, kept by the app rather than by `run()`, so that when `main` exits
     /// the process hands a large journal's memory back at once instead of freeing each brew.
-    private let sessionSlot = SessionSlot()
-
-    /// Holds the session for the life of the process.
-    private final class SessionSlot {
-        var session: JournalSession?
-    }
+    private var session: JournalSession?
 
     /// The pager, once the first output has started it.
-    private let pagerSlot = PagerSlot()
+    private var pager: Pager?
 
-    /// Holds the run's pager while it runs.
-    private final class PagerSlot {
-        var pager: Pager?
+    /// The configuration, read at most once per run (and only when a command or an alias needs it).
+    private var loadedConfiguration: Configuration?
+
+    init(arguments: [String], environment: [String: String], standardOutputIsTerminal: Bool, out: TextOutput, errors: TextOutput) {
+        self.arguments = arguments
+        self.environment = environment
+        self.standardOutputIsTerminal = standardOutputIsTerminal
+        self.out = out
+        self.errors = errors
     }
 
     /// Sends the output through the pager, from its first byte, when standard output is a
@@ -51,14 +52,14 @@ struct BrewLogApp {
     private func page(configuration: Configuration, noPager: Bool) {
         guard standardOutputIsTerminal, !noPager,
               let command = Pager.command(configured: configuration.pager, environment: environment) else { return }
-        let slot = pagerSlot
         let environment = self.environment
         let errors = self.errors
-        out.beforeFirstWrite = { slot.pager = Pager.start(command, environment: environment) }
+        // Weakly: the output belongs to the app, and must not keep it alive.
+        out.beforeFirstWrite = { [weak self] in self?.pager = Pager.start(command, environment: environment) }
         // The pager closed its input before reading everything: the user left it (status 0),
         // or it failed, which is said as an I/O error.
-        out.whenClosed = {
-            if let failure = slot.pager?.finish() {
+        out.whenClosed = { [weak self] in
+            if let failure = self?.pager?.finish() {
                 let error = BrewLogApp.pagerFailed(failure)
                 errors.line(error.report ?? failure)
                 errors.flush()
@@ -72,8 +73,8 @@ struct BrewLogApp {
     /// is an I/O error (the output may not have been shown).
     private func finishOutput() throws(CLIError) {
         out.flush()
-        let failure = pagerSlot.pager?.finish()
-        pagerSlot.pager = nil
+        let failure = pager?.finish()
+        pager = nil
         if let failure { throw BrewLogApp.pagerFailed(failure) }
     }
 
@@ -82,19 +83,11 @@ struct BrewLogApp {
         .io(message, hint: "use --no-pager, or set ui.pager or $PAGER to a pager that works ('cat' or empty turns it off)")
     }
 
-    /// The configuration, read at most once per run (and only when a command or an alias needs it).
-    private let configurationSlot = ConfigurationSlot()
-
-    /// Holds the run's configuration once read.
-    private final class ConfigurationSlot {
-        var configuration: Configuration?
-    }
-
     /// The configuration file as read for this run (see ``Configuration/load(environment:commandNames:)``).
     private func configuration() -> Configuration {
-        if let configuration = configurationSlot.configuration { return configuration }
+        if let loadedConfiguration { return loadedConfiguration }
         let configuration = Configuration.load(environment: environment, commandNames: Commands.names)
-        configurationSlot.configuration = configuration
+        loadedConfiguration = configuration
         return configuration
     }
 
@@ -126,16 +119,13 @@ struct BrewLogApp {
                 out.line("brewlog \(BrewLogApp.version)")
             case let .run(spec, parsed):
                 journalFile = parsed.value(GlobalOptions.file)
-                // `config` runs whatever the file holds, so that it can always repair it; the
-                // completion commands, so that TAB and a shell's start-up never fail on it.
-                let lenient = [ConfigCommand.spec.name, CompletionCommand.spec.name, CompletionValuesCommand.spec.name].contains(spec.name)
-                let configuration = lenient ? configuration() : try validConfiguration()
+                let configuration = spec.lenientConfiguration ? configuration() : try validConfiguration()
                 for warning in configuration.warnings { errors.line("brewlog: warning: " + warning.terminalSafe) }
                 if spec.pagesOutput { page(configuration: configuration, noPager: parsed.has(GlobalOptions.noPager)) }
                 try Commands.run(spec, context(for: spec, parsed, configuration: configuration))
             }
             try finishOutput()
-            if let failure = sessionSlot.session?.store?.journalReadFailure {
+            if let failure = session?.store?.journalReadFailure {
                 // What was printed may hold a brew with only its id and date: not a success.
                 let error = CLIError.io("the journal changed while it was read: \(failure)",
                                         hint: "run the command again; if it repeats, 'brewlog check' the journal")
@@ -143,7 +133,7 @@ struct BrewLogApp {
             }
             if let failure = out.failure {
                 // The change is in the journal: say so, or a script that retries would repeat it.
-                let saved = sessionSlot.session?.savedChanges == true ? "; the journal was updated all the same" : ""
+                let saved = session?.savedChanges == true ? "; the journal was updated all the same" : ""
                 return report(CLIError.output("cannot write to standard output: \(failure)\(saved)"))
             }
             errors.flush()
@@ -166,20 +156,19 @@ struct BrewLogApp {
     private func context(for spec: CommandSpec, _ parsed: ParsedArguments, configuration: Configuration) throws(CLIError) -> CommandContext {
         let now = try currentMoment()
         let timeZone = try localTimeZone(environment)
-        // A completion is typed at a prompt: it gives up on a busy journal after half a second
-        // rather than hold the shell for the whole lock timeout.
-        let lockTimeout = spec.name == CompletionValuesCommand.spec.name ? min(0.5, try self.lockTimeout()) : try self.lockTimeout()
+        // A command may cap the wait (a completion gives up on a busy journal at once).
+        let configuredTimeout = try self.lockTimeout()
+        let lockTimeout = spec.lockTimeoutCap.map { min($0, configuredTimeout) } ?? configuredTimeout
         let style = try Style.decide(option: parsed.value(GlobalOptions.color) ?? configuration.color,
                                      isTerminal: standardOutputIsTerminal, environment: environment)
         let fileOption = parsed.value(GlobalOptions.file)
         let environment = self.environment
-        let slot = sessionSlot
         return CommandContext(
             command: spec, arguments: parsed, environment: environment, now: now, timeZone: timeZone,
             out: out, notices: errors, style: style, terminalWidth: terminalWidth(), configuration: configuration,
             lockTimeout: lockTimeout,
-            session: { () throws(CLIError) -> JournalSession in
-                if let session = slot.session { return session }
+            session: { [unowned self] () throws(CLIError) -> JournalSession in
+                if let session = self.session { return session }
                 // `journal.file` counts only when neither --file nor BREWLOG_FILE is given.
                 let configured = fileOption == nil && (environment["BREWLOG_FILE"] ?? "").isEmpty
                     ? try configuration.journalFile(environment: environment) : nil
@@ -191,7 +180,7 @@ struct BrewLogApp {
                 }
                 let created = JournalSession(journal: FileJournal(path: path), clock: .fixed(now), timeZone: timeZone, lockTimeout: lockTimeout,
                                              rules: configuration.streakRules)
-                slot.session = created
+                self.session = created
                 return created
             })
     }

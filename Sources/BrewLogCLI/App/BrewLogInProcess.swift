@@ -24,7 +24,7 @@ public enum BrewLogInProcess {
     /// zone name.
     public static func run(_ arguments: [String], environment: [String: String]) -> Outcome {
         let out = TextOutput.capturing(), errors = TextOutput.capturing()
-        var app = BrewLogApp(arguments: arguments, environment: environment, standardOutputIsTerminal: false, out: out, errors: errors)
+        let app = BrewLogApp(arguments: arguments, environment: environment, standardOutputIsTerminal: false, out: out, errors: errors)
         app.localTimeZone = { environment throws(CLIError) in
             guard let name = environment["TZ"], let zone = TimeZone(identifier: name) else {
                 throw CLIError.configuration("in-process runs need TZ set to a zone name", hint: nil)

@@ -22,7 +22,8 @@ enum CompletionCommand: BrewLogCommand {
                     (and in ~/.zshrc, before compinit: fpath=(~/.zfunc $fpath))
               fish: mkdir -p ~/.config/fish/completions
                     brewlog completion fish > ~/.config/fish/completions/brewlog.fish
-            """)
+            """,
+        lenientConfiguration: true)
 
     /// The shells there is a script for.
     static let shells = ["bash", "zsh", "fish"]

@@ -15,7 +15,9 @@ enum CompletionValuesCommand: BrewLogCommand {
         arguments: [("kind", "ids, methods, coffees, tags, recipes or beans.")],
         positionalCount: 1...1,
         options: [],
-        hidden: true)
+        hidden: true,
+        lenientConfiguration: true,
+        lockTimeoutCap: 0.5)
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let name = context.arguments.positionals[0]

@@ -30,7 +30,8 @@ enum ConfigCommand: BrewLogCommand {
               brewlog config set ui.color never
               brewlog config set alias.today "list --since today"
               brewlog config set recipe.Morning.dose 15
-            """)
+            """,
+        lenientConfiguration: true)
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let positionals = context.arguments.positionals

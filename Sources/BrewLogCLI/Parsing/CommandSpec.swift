@@ -49,6 +49,13 @@ struct CommandSpec {
     var hidden = false
     /// Whether its output goes through the pager on a terminal (long, read-only output).
     var pagesOutput = false
+    /// Whether it runs whatever the config file holds, a bad value or not: a command that must
+    /// be able to repair the file (`config`), or that a shell runs on its own (completions),
+    /// where a bad file must not fail every TAB.
+    var lenientConfiguration = false
+    /// The longest it waits for the journal's lock, in seconds, whatever `BREWLOG_LOCK_TIMEOUT`
+    /// says (`nil`: no cap): a completion is typed at a prompt and gives up on a busy journal at once.
+    var lockTimeoutCap: Double?
 }
 
 /// What brewlog is, for the top of its help and its manual page.
