@@ -22,14 +22,7 @@ enum CSV {
     /// A field's value as a cell (before quoting): numbers as the journal writes them, tags joined
     /// by `,` (a tag may hold `;` but never a comma; the cell is then quoted by ``quote(_:)``).
     static func cell(_ value: FieldValue) -> String {
-        switch value {
-        case .id(let id): id.rawValue
-        case .date(let timestamp): timestamp.description
-        case .text(let text): text
-        case .number(let number): formatNumber(number)
-        case .integer(let integer): String(integer)
-        case .tags(let tags): tags.joined(separator: ",")
-        }
+        value.typedText
     }
 
     /// Rows of cells, each with the line it starts on; `nil` reason when well formed.

@@ -126,17 +126,10 @@ extension BrewField {
         return .success(.number(celsius))
     }
 
-    /// The text that ``parse(_:)`` reads back as `value`: what the config file stores (numbers in
-    /// their shortest form, a duration in seconds, tags joined by commas).
+    /// The text that ``parse(_:)`` reads back as `value`: what the config file stores (see
+    /// ``FieldValue/typedText``).
     public func typedText(_ value: FieldValue) -> String {
-        switch value {
-        case .id(let id): id.rawValue
-        case .date(let timestamp): timestamp.description
-        case .text(let text): text
-        case .number(let number): formatNumber(number)
-        case .integer(let integer): String(integer)
-        case .tags(let tags): tags.joined(separator: ",")
-        }
+        value.typedText
     }
 
     /// `value` as people read it: a number with the field's precision and unit (`15 g`,
@@ -158,6 +151,21 @@ extension BrewField {
             return id.rawValue
         case (.date(let timestamp), _):
             return timestamp.description
+        }
+    }
+}
+
+extension FieldValue {
+    /// The value as text a person types and a parser reads back: numbers in their shortest
+    /// form, a duration in seconds, tags joined by commas. The config file and CSV cells hold it.
+    public var typedText: String {
+        switch self {
+        case .id(let id): id.rawValue
+        case .date(let timestamp): timestamp.description
+        case .text(let text): text
+        case .number(let number): formatNumber(number)
+        case .integer(let integer): String(integer)
+        case .tags(let tags): tags.joined(separator: ",")
         }
     }
 }
