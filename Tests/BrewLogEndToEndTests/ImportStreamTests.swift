@@ -9,6 +9,7 @@ struct ImportStreamTests {
     @Test("an endless stream of bad input ends with 65, says it stopped reading, and changes nothing", arguments: [
         ("yes a,b", "csv"), ("yes date,x", "csv"), ("yes '[1,'", "json"), ("yes '['", "json"), ("yes '{}'", "json"),
         ("yes a,b", "jsonl"), ("yes '{}'", "jsonl"), ("yes 'date,\"open quote'", "csv"),
+        ("yes ''", "jsonl"), ("yes '{\"kind\":\"future\"}'", "jsonl"), ("(echo '['; yes '')", "json"),
     ])
     func endless(generator: String, format: String) {
         let sandbox = Sandbox(journal: journalLine(id: "keep0001"))
@@ -17,6 +18,14 @@ struct ImportStreamTests {
         #expect(result.status == 65, "\(result.stderr.suffix(300))")
         #expect(result.stderr.contains("stopped reading"), "\(result.stderr.suffix(300))")
         #expect(sandbox.journal == journalLine(id: "keep0001"))
+    }
+
+    @Test("ids are unique across kinds in an import file too, unknown kinds included")
+    func unknownKindDuplicates() {
+        let sandbox = Sandbox()
+        let result = sandbox.run(["import", "-"], stdin: #"{"id":"a1a1a1a1","kind":"future"}"# + "\n" + #"{"id":"a1a1a1a1","kind":"future"}"# + "\n")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("standard input:2: duplicate id 'a1a1a1a1' in the file (first on line 1)"), "\(result.stderr)")
     }
 
     @Test("a file with many bad records lists the first 20 and counts the rest")

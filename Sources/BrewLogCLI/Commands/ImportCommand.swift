@@ -179,6 +179,10 @@ enum ImportCommand: BrewLogCommand {
             let good = judge?.judge(line) ?? true
             return good && judge?.tooLong != true
         }
+        if judge?.ignoredTooMuch == true {
+            throw CLIError.dataError("\(name) has more than \(StreamJudge.maximumIgnoredBytes >> 20) MiB of blank lines and records an import leaves out; stopped reading, nothing imported",
+                                     hint: "check that this is a file of brews in the format given (--format)")
+        }
         if judge?.tooLong == true {
             throw CLIError.dataError("\(name) has a record longer than \(InputReader.maximumLineLength >> 20) MiB; stopped reading, nothing imported",
                                      hint: "check that this is a file of brews in the format given (--format)")

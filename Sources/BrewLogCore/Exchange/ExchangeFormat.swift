@@ -104,6 +104,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         var lines: [Int] = []
         var entries: [(entry: JournalEntry, line: Int)] = []
         var unknownKindCount = 0
+        var unknownKindIDs: [(id: BrewID, line: Int)] = []
         var problems: [ImportProblems.Problem] = []
         func take(_ line: Int, _ decode: () throws(LineProblem) -> BrewRecord) {
             do throws(LineProblem) {
@@ -121,8 +122,9 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
                 lines.append(line)
             case let .success(.entry(entry)):
                 entries.append((entry, line))
-            case .success(.unknownKind):
+            case let .success(.unknownKind(id)):
                 unknownKindCount += 1
+                if let id { unknownKindIDs.append((id, line)) }
             case let .failure(problem):
                 problems.append(.init(line: line, reason: problem.reason))
             }
@@ -155,7 +157,8 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
             }
         }
         var firstLine: [BrewID: Int] = [:]
-        let ids = zip(records.map(\.id), lines) + entries.map { ($0.entry.id, $0.line) }
+        // Ids are unique across every kind, known or not, in the file as in the journal.
+        let ids = zip(records.map(\.id), lines) + entries.map { ($0.entry.id, $0.line) } + unknownKindIDs.map { ($0.id, $0.line) }
         for (id, line) in ids.sorted(by: { $0.1 < $1.1 }) where problems.isEmpty {
             if let first = firstLine[id] {
                 problems.append(.init(line: line, reason: "duplicate id '\(id)' in the file (first on line \(first))"))
@@ -196,7 +199,7 @@ private func decodeObject(_ text: UnsafeBufferPointer<UInt8>) -> Result<KindedOr
     do throws(LineProblem) {
         switch try KindedLineCodec.decode(text) {
         case let .entry(entry)?: return .success(.entry(entry))
-        case .unknownKind?: return .success(.unknownKind)
+        case let .unknownKind(_, id)?: return .success(.unknownKind(id))
         case nil: return .failure(problem)
         }
     } catch {
@@ -208,7 +211,8 @@ private func decodeObject(_ text: UnsafeBufferPointer<UInt8>) -> Result<KindedOr
 private enum KindedOrBrew {
     case brew(BrewRecord)
     case entry(JournalEntry)
-    case unknownKind
+    /// A record of a kind this BrewLog does not know, with its id when it has a readable one.
+    case unknownKind(BrewID?)
 }
 
 extension ExchangeFormat {

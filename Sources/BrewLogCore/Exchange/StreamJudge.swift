@@ -18,6 +18,14 @@ public struct StreamJudge: Sendable {
     public let maximumRecordLength: Int
     /// Set when a record, row or element passed ``maximumRecordLength``: stop, and say so.
     public private(set) var tooLong = false
+    /// How many bytes of input an import would keep only to leave out: blank lines, and records
+    /// of kinds this BrewLog does not know.
+    public private(set) var ignoredBytes = 0
+    /// The most such input an import reads: an endless stream of blank lines is garbage too.
+    public static let maximumIgnoredBytes = 16 << 20
+
+    /// Whether more input than ``maximumIgnoredBytes`` was only to be left out: stop, and say so.
+    public var ignoredTooMuch: Bool { ignoredBytes > StreamJudge.maximumIgnoredBytes }
 
     private var sawHeader = false
     private var columns = 0
@@ -41,9 +49,28 @@ public struct StreamJudge: Sendable {
     /// Whether `line` (without its newline) is good so far.
     public mutating func judge(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         switch format {
-        case .jsonl: return ExchangeFormat.isValidLine(line)
-        case .csv: return judgeCSV(line)
-        case .json: return judgeJSON(line)
+        case .jsonl:
+            switch checkLine(line, terminated: true, first: false) {
+            case .success(nil), .success(.unknownKind?):
+                ignoredBytes += line.count + 1
+                return !ignoredTooMuch
+            case .success:
+                return true
+            case .failure:
+                return false
+            }
+        case .csv:
+            if !inQuotes, !line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                ignoredBytes += line.count + 1
+                return !ignoredTooMuch
+            }
+            return judgeCSV(line)
+        case .json:
+            if depth <= 1, !inString, !line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                ignoredBytes += line.count + 1
+                return !ignoredTooMuch
+            }
+            return judgeJSON(line)
         }
     }
 
