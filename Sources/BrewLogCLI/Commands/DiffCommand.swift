@@ -52,9 +52,15 @@ enum DiffCommand: BrewLogCommand {
         let style = context.style
         for (label, cellA) in zip(labels, cells) {
             let cellB = (valuesB[label] ?? "-").terminalSafe
-            // The notes row shows a first line only: it is marked when the whole notes differ.
-            let differing = label == BrewField.notes.name ? differs.contains(BrewField.notes.journalKey)
-                : label != BrewField.id.name && (valuesA[label] ?? "-") != (valuesB[label] ?? "-")
+            // A field's row is marked when its values differ (as --json's "differs" says), even
+            // below the precision shown (94.44 and 94.41 °C both show as 94.4); the notes row,
+            // which shows a first line only, when the whole notes differ; a derived row (ratio,
+            // bean) or an unknown key when what it shows differs.
+            let differing: Bool = if let field = BrewField(name: label), label != BrewField.id.name {
+                differs.contains(field.journalKey)
+            } else {
+                label != BrewField.id.name && (valuesA[label] ?? "-") != (valuesB[label] ?? "-")
+            }
             let line = (differing ? "≠ " : "  ") + BrewFormatting.padded(label.terminalSafe, to: labelWidth) + "  "
                 + BrewFormatting.padded(BrewFormatting.truncate(cellA, to: valueWidth), to: valueWidth) + "  "
                 + BrewFormatting.truncate(cellB, to: valueWidth)

@@ -94,7 +94,7 @@ enum RecipeCommand: BrewLogCommand {
         let existed = context.configuration.recipe(name) != nil
         try RecipeStore.replace(name, with: fields, context)
         if !context.quiet {
-            context.out.line("\(existed ? "Replaced" : "Saved") recipe \(context.style.bold(name)): \(RecipeText.summary(fields))")
+            context.out.line("\(existed ? "Replaced" : "Saved") recipe \(context.style.bold(name.terminalSafe)): \(RecipeText.summary(fields))")
         }
     }
 

@@ -7,6 +7,18 @@ enum RecipeStore {
     /// then the keys it no longer has are removed, so the section keeps its place in the file.
     static func replace(_ name: String, with fields: BrewFieldValues, _ context: CommandContext) throws(CLIError) {
         let values = fields.fields.map { (key: $0.field.name, value: $0.field.typedText($0.value)) }
+        // What a recipe holds must read back as it is (a brew's method may hold a line break the
+        // config reader refuses): refused here, nothing written, rather than a file every command refuses.
+        for (field, value) in fields.fields {
+            guard case .failure(let problem) = field.parse(field.typedText(value)) else { continue }
+            let why = switch problem {
+            case .empty: "is blank"
+            case .controlCharacter(let scalar): "contains the control character \(TerminalText.escaped(String(scalar)))"
+            default: problem.hint(for: field)
+            }
+            throw context.usage("the recipe's \(field.name) \(why), which a recipe cannot hold",
+                                hint: "give the \(field.name) on the command line, e.g. --\(field.row.option?.long ?? field.name) VALUE, or leave it out")
+        }
         for (key, value) in values {
             if let bad = ConfigValueText.forbiddenCharacter(in: value) {
                 throw context.usage("the recipe's \(key) contains the control character \(TerminalText.escaped(String(bad)))",

@@ -55,7 +55,12 @@ struct BrewTable {
         let notesIndex = self.columns.firstIndex(of: .field(.notes)).map { min($0, columns.count) }
         let followed = notesIndex.map { $0 < columns.count } ?? false
         let widestNote = followed ? notes.map { BrewFormatting.displayWidth($0.lead + $0.text.terminalSafe + $0.tail) }.max() ?? 0 : Int.max
-        let notesWidth = width.map { min(max(0, $0 - fixedWidth(columns)), max(widestNote, 5)) } ?? (followed ? max(widestNote, 5) : nil)
+        // Chosen columns are never dropped: chosen notes keep at least five columns (`NOTES`), the
+        // row then running past the width, rather than vanish.
+        let notesWidth = width.map { width in
+            let room = max(0, width - fixedWidth(columns))
+            return min(mayDrop ? room : max(room, 5), max(widestNote, 5))
+        } ?? (followed ? max(widestNote, 5) : nil)
         var headerCells = columns.map { BrewFormatting.padded($0.title, to: $0.width) }
         if let notesIndex, notesWidth.map({ $0 > 0 }) ?? true { headerCells.insert(notesHeader(notesWidth, trailing: notesIndex < columns.count), at: notesIndex) }
         out.line(style.bold(headerCells.joined(separator: "  ").trimmingTrailingSpaces()))

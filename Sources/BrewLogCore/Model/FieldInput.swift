@@ -88,7 +88,8 @@ extension BrewField {
             var tags: [String] = []
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
                 switch parseTag(item.trimmingWhitespace()) {
-                case .success(let tag): tags.append(tag)
+                // A tag given twice is one tag, as `--tag a --tag a` is.
+                case .success(let tag): if !tags.contains(tag) { tags.append(tag) }
                 case .failure(let problem): return .failure(problem)
                 }
             }
