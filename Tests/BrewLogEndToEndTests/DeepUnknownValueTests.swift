@@ -47,3 +47,25 @@ struct DeepUnknownValueTests {
         #expect(imported.status == 65, "\(imported.stderr)")
     }
 }
+
+@Suite("a pretty-printed JSON import is written as one line a record")
+struct PrettyJSONImportTests {
+    @Test("unknown values printed over several lines (LF or CRLF) land on one journal line, and a reformatted backup imports back as already present")
+    func prettyBackup() throws {
+        let sandbox = Sandbox()
+        let file = sandbox.home + "/in.json"
+        let text = "[{\"id\":\"a1a1a1a1\",\"date\":\"2026-11-20T08:00:00+00:00\",\"notes\":\"\",\"extra\":[1,\n2]},\n"
+            + "{\"id\":\"s1s1s1s1\",\"kind\":\"skip\",\"day\":\"2026-11-20\",\"meta\":{\n\"a\":1}},\n"
+            + "{\"id\":\"b1b1b1b1\",\"kind\":\"bean\",\"name\":\"K\",\"x\":[\r\n1]}]\n"
+        _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        #expect(sandbox.run(["import", file]).status == 0)
+        #expect(sandbox.run(["check"]).status == 0)
+        #expect(sandbox.journalLines.count == 3)
+        #expect(sandbox.journalLines.first?.hasSuffix(#""extra":[1,2]}"#) == true, "\(sandbox.journal ?? "")")
+        // The same journal exported, reformatted with spaces and line breaks, then imported again.
+        let pretty = sandbox.ok(["export", "--format", "json"]).replacingOccurrences(of: ",", with: ", ").replacingOccurrences(of: "[", with: "[\n  ")
+        let again = sandbox.run(["import", "-", "--format", "json"], stdin: pretty)
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdout.contains("Imported 0 new records, skipped 3 already present."), "\(again.stdout)")
+    }
+}

@@ -94,11 +94,34 @@ public struct UnknownField: Hashable, Sendable {
     /// The key exactly as it appeared in the line, quotes included (`"u\u00e9"`).
     public let rawKey: String
 
+    /// The value without whitespace between its tokens: two spellings of the same value (as
+    /// BrewLog writes it, and as `jq .` reformats it) compare equal.
+    public var compactJSON: String {
+        var result = String.UnicodeScalarView()
+        var inString = false, escaped = false
+        for scalar in rawJSON.unicodeScalars {
+            if inString {
+                if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
+            } else if scalar == "\"" {
+                inString = true
+            } else if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                continue
+            }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
     /// A field `key` whose JSON value is `rawJSON`, its key written `rawKey` (quotes included;
     /// by default, as BrewLog writes a string).
     public init(key: String, rawJSON: String, rawKey: String? = nil) {
         self.key = key
-        self.rawJSON = rawJSON
+        // A value read from a JSON array may be pretty-printed over several lines; a journal line
+        // holds it on one. A raw line break in JSON is only ever whitespace between tokens (in a
+        // string it must be escaped), so dropping it keeps the value.
+        self.rawJSON = rawJSON.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D })
+            ? String(String.UnicodeScalarView(rawJSON.unicodeScalars.filter { $0 != "\n" && $0 != "\r" }))
+            : rawJSON
         if let rawKey {
             self.rawKey = rawKey
         } else {

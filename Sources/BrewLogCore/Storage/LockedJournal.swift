@@ -169,6 +169,10 @@ public final class LockedJournal: Journal {
     }
 
     private func checked(_ line: String, id: BrewID) throws(JournalError) -> String {
+        // One record, one line: a line break inside would make it two lines no reader accepts.
+        if line.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            throw .unwritable(path: path, id: id.rawValue, reason: "it holds a line break outside a string")
+        }
         var text = line
         let problem: LineProblem? = text.withUTF8 { bytes in
             if case let .failure(problem) = checkLine(bytes, terminated: true, first: false) { return problem }
