@@ -91,3 +91,40 @@ struct ConfigGitConformanceTests {
         #expect(sandbox.run(["config", "get", "add.method"]).status == 1)
     }
 }
+
+@Suite("config writes: names, columns and a lock file that is not BrewLog's")
+struct ConfigWriteEdgeTests {
+    @Test("ui.list-columns takes names in any case, as --columns does")
+    func columnsAnyCase() {
+        let sandbox = Sandbox(journal: sampleJournal)
+        sandbox.ok(["config", "set", "ui.list-columns", "ID,Date"])
+        #expect(sandbox.ok(["list"]).hasPrefix("ID            DATE"))
+    }
+
+    @Test("config set refuses a recipe name recipe save would refuse", arguments: [" x", "x ", "-x", String(repeating: "n", count: 65)])
+    func recipeNames(name: String) {
+        let sandbox = Sandbox()
+        let result = sandbox.run(["config", "set", "recipe.\(name).dose", "15"])
+        #expect(result.status == 64, "\(result)")
+        #expect(sandbox.config == nil)
+    }
+
+    @Test("a config.lock that is not BrewLog's is named with how to fix it, and config edit keeps the text it could not write")
+    func foreignLock() throws {
+        let sandbox = Sandbox()
+        sandbox.writeConfig("[ui]\n\tcolor = auto\n")
+        let lock = sandbox.configPath + ".lock"
+        _ = FileManager.default.createFile(atPath: lock, contents: Data("my notes\n".utf8))
+        let set = sandbox.run(["config", "set", "ui.color", "never"])
+        #expect(set.status == 74, "\(set)")
+        #expect(set.stderr.contains("move that file away"), "\(set.stderr)")
+        let editor = shellCommand(running: "printf '[ui]\\n\\tcolor = always\\n' > \"$1\"", at: sandbox.home + "/editor.sh")
+        let edit = sandbox.run(["config", "edit"], env: ["VISUAL": editor])
+        #expect(edit.status == 74, "\(edit)")
+        #expect(edit.stderr.contains("your edited text is saved in"), "\(edit.stderr)")
+        #expect(sandbox.config == "[ui]\n\tcolor = auto\n")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: sandbox.home + "/.config/brewlog").filter { $0.hasPrefix("config.edited-") }
+        #expect(kept.count == 1)
+        #expect(FileManager.default.contents(atPath: lock) == Data("my notes\n".utf8))
+    }
+}

@@ -112,6 +112,11 @@ enum ConfigCommand: BrewLogCommand {
         if key.section == "alias", Commands.names.contains(key.name) {
             throw context.usage("cannot make an alias named '\(key.name)': it is a command", hint: "choose another name")
         }
+        // A recipe made here must be one `recipe save` could make: the same names.
+        if key.section == "recipe", let name = key.subsection, !RecipeCommand.isValidName(name) {
+            throw context.usage("invalid recipe name '\(cappedForMessage(name))'",
+                                hint: "use 1 to 64 characters without control characters, no spaces at either end, not starting with '-'")
+        }
         if let bad = ConfigValueText.forbiddenCharacter(in: value) {
             throw context.usage("the value for '\(key)' contains the control character \(TerminalText.escaped(String(bad)))",
                                 hint: "a config value can hold text, tabs and line breaks")

@@ -51,8 +51,15 @@ enum ConfigEditing {
                 return after
             }
         } catch {
-            guard case .tooLarge = error else { throw CLIError(error) }
-            throw rescue(after, file: file, why: "what the editor saved is larger than the \(ConfigFile.sizeLimit >> 20) MiB BrewLog reads", context)
+            if case .tooLarge = error {
+                throw rescue(after, file: file, why: "what the editor saved is larger than the \(ConfigFile.sizeLimit >> 20) MiB BrewLog reads", context)
+            }
+            // The write failed (a full disk, a lock file that is not BrewLog's): the typed text
+            // is kept all the same, and the failure reported as it is.
+            if let kept = keep(after, file: file, context) {
+                context.notices.line("brewlog: your edited text is saved in \(kept.terminalSafe)")
+            }
+            throw CLIError(error)
         }
         if changedMeanwhile { throw rescue(after, file: file, why: "the config file changed while the editor was open", context) }
         let document: ConfigDocument
@@ -72,12 +79,18 @@ enum ConfigEditing {
     /// Keeps the edited text in a new private file beside the config file and names it, with
     /// `why` it was not written.
     private static func rescue(_ text: [UInt8], file: ConfigFile, why: String, _ context: CommandContext) -> CLIError {
-        let path = file.path + ".edited-\(Int(context.now.timeIntervalSince1970))-\(getpid())"
-        if PrivateFiles.writeNew(text, to: path) {
+        if let path = keep(text, file: file, context) {
             return .editorFailed("\(why); nothing was written, and your text is saved in \(path)",
                                  hint: "compare it with the config file, then run 'brewlog config edit' again")
         }
         return .editorFailed("\(why); nothing was written, and your text could not be saved",
                              hint: "run 'brewlog config edit' again")
+    }
+
+    /// Writes the edited text to a new private file beside the config file; its path, or `nil`
+    /// when even that fails.
+    private static func keep(_ text: [UInt8], file: ConfigFile, _ context: CommandContext) -> String? {
+        let path = file.path + ".edited-\(Int(context.now.timeIntervalSince1970))-\(getpid())"
+        return PrivateFiles.writeNew(text, to: path) ? path : nil
     }
 }

@@ -25,6 +25,8 @@ enum ConfigError: Error, Sendable {
     /// Another program changed the file or its lock file while the lock was held; nothing was
     /// written (75).
     case changedMeanwhile(String)
+    /// The lock file is a link, a special file, or holds what BrewLog did not write (74).
+    case unsafeLockFile(String)
 }
 
 extension CLIError {
@@ -60,6 +62,8 @@ extension CLIError {
             self = .lockTimeout("the config file '\(path)' is locked by another brewlog (waited \(formatNumber(seconds)) s)")
         case let .changedMeanwhile(message):
             self = .changedMeanwhile(message)
+        case let .unsafeLockFile(message):
+            self = .io(message, hint: "move that file away (BrewLog makes a fresh one); it never follows links from or writes into files that are not its own")
         }
     }
 }

@@ -99,6 +99,7 @@ struct ConfigFile {
         case let .cannotCreate(_, reason): .cannotCreate(path: path, reason: reason)
         case let .tooLarge(_, size, _): .tooLarge(path: path, size: size)
         case .changedByAnotherProgram: .changedMeanwhile(error.description)
+        case .unsafeSibling: .unsafeLockFile(error.description)
         case .notRegularFile, .unusablePath: unreadable(error)
         case let .io(_, operation, reason): .io(path: path, reason: operation + ": " + reason)
         default: .io(path: path, reason: error.description)

@@ -29,7 +29,8 @@ enum ConfigValidators {
 
     /// A comma list of `list` columns, each once.
     @Sendable static func columns(_ text: String) -> Reading {
-        let names = commaList(text)
+        // Any case, as `--columns` takes them.
+        let names = commaList(text).map { $0.lowercased() }
         guard !names.isEmpty else { return problem("give at least one column") }
         for name in names where !KnownConfigKeys.listColumns.contains(name) {
             let hint = nearest(to: name, in: KnownConfigKeys.listColumns).map { "did you mean '\($0)'? " } ?? ""
