@@ -22,10 +22,10 @@ enum RecipeCommand: BrewLogCommand {
         arguments: [("action", "save, list, show or rm."), ("name", "The recipe's name: up to 64 characters, no control characters (quote one with spaces).")],
         positionalCount: 1...2,
         options: fieldOptions + [Option.from, Option.json],
-        discussion: """
-            A recipe is the fields a brew starts from with 'brewlog add --recipe NAME': method,
-            coffee, dose, water, yield, grind, temp, time and tags (never a rating or notes). Saving
-            a recipe that exists replaces it. Recipes live in the config file as recipe.NAME.* keys,
+        discussion: "A recipe is the fields a brew starts from with 'brewlog add --recipe NAME': "
+            + BrewField.recipeFields.dropLast().map(\.name).joined(separator: ", ") + " and " + (BrewField.recipeFields.last?.name ?? "")
+            + " (never a rating or notes). " + """
+            Saving a recipe that exists replaces it. Recipes live in the config file as recipe.NAME.* keys,
             so 'brewlog config' edits them too.
 
             EXAMPLES:

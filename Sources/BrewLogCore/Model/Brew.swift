@@ -187,31 +187,56 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
 
     /// Writes the fields of `record` that differ from `original` (all of them without one).
     private func assign(_ record: BrewRecord, alteredSince original: BrewRecord?) {
-        func altered<Value: Equatable>(_ field: (BrewRecord) -> Value) -> Bool {
-            original.map { field($0) != field(record) } ?? true
+        for field in BrewField.allCases where original.map({ $0[field] != record[field] }) ?? true {
+            copy(field, from: record)
         }
-        if altered(\.timestamp) { timestamp = record.timestamp }
-        if altered(\.rating) { rating = record.rating }
-        if altered(\.notes) { notes = record.notes }
-        if altered(\.method) { method = record.method }
-        if altered(\.coffee) { coffee = record.coffee }
-        if altered(\.doseGrams) { doseGrams = record.doseGrams }
-        if altered(\.waterGrams) { waterGrams = record.waterGrams }
-        if altered(\.yieldGrams) { yieldGrams = record.yieldGrams }
-        if altered(\.grind) { grind = record.grind }
-        if altered(\.temperatureCelsius) { temperatureCelsius = record.temperatureCelsius }
-        if altered(\.brewTimeSeconds) { brewTimeSeconds = record.brewTimeSeconds }
-        if altered(\.tags) { tags = record.tags }
+    }
+
+    /// Writes `field` of `record` through its tracked setter (the id never changes). One case a
+    /// field: the compiler names this switch when a field is added.
+    private func copy(_ field: BrewField, from record: BrewRecord) {
+        switch field {
+        case .id: break
+        case .date: timestamp = record.timestamp
+        case .rating: rating = record.rating
+        case .notes: notes = record.notes
+        case .method: method = record.method
+        case .coffee: coffee = record.coffee
+        case .dose: doseGrams = record.doseGrams
+        case .water: waterGrams = record.waterGrams
+        case .yield: yieldGrams = record.yieldGrams
+        case .grind: grind = record.grind
+        case .temperature: temperatureCelsius = record.temperatureCelsius
+        case .brewTime: brewTimeSeconds = record.brewTimeSeconds
+        case .tags: tags = record.tags
+        }
     }
 
     /// `Brew(id, date)` for debugging.
     public var description: String { "Brew(\(id), \(timestamp))" }
 
+    /// The key path of `field`'s tracked property (`nil` for the id, which never changes). One
+    /// case a field, so a new one cannot be left untracked.
+    private static func trackedKeyPath(_ field: BrewField) -> (any AnyKeyPath & Sendable)? {
+        switch field {
+        case .id: nil
+        case .date: \Brew.timestamp
+        case .rating: \Brew.rating
+        case .notes: \Brew.notes
+        case .method: \Brew.method
+        case .coffee: \Brew.coffee
+        case .dose: \Brew.doseGrams
+        case .water: \Brew.waterGrams
+        case .yield: \Brew.yieldGrams
+        case .grind: \Brew.grind
+        case .temperature: \Brew.temperatureCelsius
+        case .brewTime: \Brew.brewTimeSeconds
+        case .tags: \Brew.tags
+        }
+    }
+
     /// The key paths of the tracked stored properties (reading ``record`` reads them all).
-    static let trackedKeyPaths: [AnyKeyPath & Sendable] = [
-        \Brew.timestamp, \Brew.rating, \Brew.notes, \Brew.method, \Brew.coffee, \Brew.doseGrams,
-        \Brew.waterGrams, \Brew.yieldGrams, \Brew.grind, \Brew.temperatureCelsius, \Brew.brewTimeSeconds, \Brew.tags,
-    ]
+    static let trackedKeyPaths: [AnyKeyPath & Sendable] = BrewField.allCases.compactMap(trackedKeyPath)
 
     /// The brew's line exactly as the journal holds it (key order, spacing, empty texts and a `Z`
     /// offset as written), while no field has changed since it was read; `nil` for a brew made in
