@@ -90,7 +90,7 @@ struct JournalGenerator {
         let stamp = "\(utc.day)".replacingOccurrences(of: "-", with: "") + "T"
             + [utc.hour, utc.minute, utc.second].map { ($0 < 10 ? "0" : "") + "\($0)" }.joined() + "Z"
         var description = ""
-        BrewLineCodec.appendQuoted("\(record.method ?? "Brew") with \(record.coffee ?? "coffee"): \(record.notes)", to: &description)
+        BrewLineCodec.appendJSONString("\(record.method ?? "Brew") with \(record.coffee ?? "coffee"): \(record.notes)", to: &description)
         let uuid = UUID().uuidString.lowercased()
         return #"{"uuid":"\#(uuid)","status":"pending","description":\#(description),"entry":"\#(stamp)","project":"coffee"}"#
     }

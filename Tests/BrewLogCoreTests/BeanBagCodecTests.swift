@@ -7,7 +7,7 @@ struct BeanBagCodecTests {
     @Test("a bean line reads every field and writes back the same line, unknown keys kept")
     func roundTrip() throws {
         let line = #"{"id":"bean00000001","kind":"bean","name":"Kenya AA","roaster":"Square Mile","origin":"Nyeri","process":"washed","roasted":"2026-11-01","weight_g":250.5,"opened":"2026-11-05","finished":"2026-11-20","notes":"jammy\nlong","tags":["light","gift"],"future":{"a":[1,2]}}"#
-        guard case let .entry(.bean(bag))? = try KindedLineCodec.decode(line) else {
+        guard case let .entry(.bean(bag))? = try RecordLineCodec.decode(line) else {
             Issue.record("not read as a bag")
             return
         }
@@ -15,13 +15,13 @@ struct BeanBagCodecTests {
         #expect(bag.roasted == day("2026-11-01") && bag.opened == day("2026-11-05") && bag.finished == day("2026-11-20"))
         #expect(bag.weightGrams == 250.5 && bag.notes == "jammy\nlong" && bag.tags == ["light", "gift"])
         #expect(bag.unknownFields == [UnknownField(key: "future", rawJSON: #"{"a":[1,2]}"#)])
-        #expect(KindedLineCodec.encode(.bean(bag)) == line)
+        #expect(RecordLineCodec.encode(.bean(bag)) == line)
         let minimal = #"{"id":"bean00000002","kind":"bean","name":"x"}"#
-        guard case let .entry(entry)? = try KindedLineCodec.decode(minimal) else {
+        guard case let .entry(entry)? = try RecordLineCodec.decode(minimal) else {
             Issue.record("not read as a bag")
             return
         }
-        #expect(KindedLineCodec.encode(entry) == minimal)
+        #expect(RecordLineCodec.encode(entry) == minimal)
     }
 
     @Test("a bad bean line is refused with the reason", arguments: [
@@ -41,7 +41,7 @@ struct BeanBagCodecTests {
         (#"{"id":"bean00000001","kind":"bean","name":"  "}"#, #""name" must hold some text"#),
     ])
     func refused(line: String, reason: String) {
-        #expect(throws: LineProblem(reason)) { try KindedLineCodec.decode(line) }
+        #expect(throws: LineProblem(reason)) { try RecordLineCodec.decode(line) }
     }
 
     @Test("a bag's id is unique across kinds in the journal, and the store adds, edits and removes bags like skip days")
@@ -62,14 +62,14 @@ struct BeanBagCodecTests {
         #expect(added.id.rawValue != "bean00000001", "a new bag gets a fresh id")
         #expect(store.pendingChanges.isAppendOnly)
         try store.save()
-        #expect(folder.text("j.jsonl") == original + KindedLineCodec.encode(.bean(added)) + "\n")
+        #expect(folder.text("j.jsonl") == original + RecordLineCodec.encode(.bean(added)) + "\n")
         var edited = try #require(store.beanBags.first)
         edited.finished = day("2026-11-20")
         #expect(store.update(.bean(edited)))
         #expect(!store.update(.skip(SkipDay(id: edited.id, day: day("2026-11-02")))), "a record never changes kind")
         store.remove(.bean(added))
         try store.save()
-        #expect(folder.text("j.jsonl") == [lineA, KindedLineCodec.encode(.bean(edited)), skipLine, "", lineC].joined(separator: "\n") + "\n")
+        #expect(folder.text("j.jsonl") == [lineA, RecordLineCodec.encode(.bean(edited)), skipLine, "", lineC].joined(separator: "\n") + "\n")
         journal.release()
     }
 }

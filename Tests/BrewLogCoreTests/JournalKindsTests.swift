@@ -35,7 +35,7 @@ struct JournalKindsTests {
             #expect(added)
             #expect(store.pendingChanges.isAppendOnly)
             try store.save()
-            #expect(folder.text("j.jsonl") == original + KindedLineCodec.encode(.skip(skip)) + "\n")
+            #expect(folder.text("j.jsonl") == original + RecordLineCodec.encode(.skip(skip)) + "\n")
             let again = store.recordSkip(on: day("2026-11-26"), notes: "other")
             #expect(!again.added && again.skip == skip)
             #expect(store.pendingChanges.isEmpty)
@@ -67,7 +67,7 @@ struct JournalKindsTests {
         #expect(Array(lines.prefix(3)) == [skipLine, lineA, grinderLine])
         #expect(lines[3].contains("\"notes\":\"edited\""))
         #expect(lines[4].contains(brew.id.rawValue))
-        #expect(lines[5] == KindedLineCodec.encode(.skip(skip)))
+        #expect(lines[5] == RecordLineCodec.encode(.skip(skip)))
         journal.release()
         #expect(try load(folder.file("j.jsonl")).entries.count == 2)
     }
@@ -109,7 +109,7 @@ struct JournalKindsTests {
 
     @Test("a key a brew knows, with a value no brew could have, is just an unknown key of a skip record")
     func brewKeysInASkipRecord() throws {
-        let content = try KindedLineCodec.decode(#"{"id":"s1","rating":"great","kind":"skip","day":"2026-11-28"}"#)
+        let content = try RecordLineCodec.decode(#"{"id":"s1","rating":"great","kind":"skip","day":"2026-11-28"}"#)
         guard case let .entry(.skip(skip))? = content else {
             Issue.record("read as \(String(describing: content))")
             return
@@ -153,14 +153,14 @@ struct JournalKindsTests {
     func roundTrip(_ notes: String) throws {
         let skip = SkipDay(id: .random(), day: day("2026-11-28"), notes: notes.isEmpty ? nil : notes,
                            unknownFields: [UnknownField(key: "x-from", rawJSON: #"{"app":"loop"}"#)])
-        let line = KindedLineCodec.encode(.skip(skip))
-        #expect(try KindedLineCodec.decode(line) == .entry(.skip(skip)))
+        let line = RecordLineCodec.encode(.skip(skip))
+        #expect(try RecordLineCodec.decode(line) == .entry(.skip(skip)))
         #expect(!line.contains("\n"))
     }
 
     @Test("a brew line never reads as a record of another kind, and the brew codec refuses a line with a kind")
     func brewsStayBrews() throws {
-        #expect(try KindedLineCodec.decode(lineA) == nil)
+        #expect(try RecordLineCodec.decode(lineA) == nil)
         #expect(throws: LineProblem.notABrew) { try BrewLineCodec.decode(#"{"id":"a1","date":"2026-11-27T08:00:00+01:00","notes":"","kind":"skip"}"#) }
         // A brew whose notes merely mention "kind" is still a brew.
         var text = #"{"id":"a1","date":"2026-11-27T08:00:00+01:00","notes":"\"kind\": \"skip\""}"#

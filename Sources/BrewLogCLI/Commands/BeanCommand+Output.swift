@@ -91,11 +91,11 @@ extension BeanCommand {
         ]
         let names = Set(extra.map(\.key))
         bag.unknownFields.removeAll { names.contains($0.key) }
-        var text = KindedLineCodec.encode(.bean(bag))
+        var text = RecordLineCodec.encode(.bean(bag))
         text.removeLast()
         for member in extra {
             text += ","
-            BrewLineCodec.appendQuoted(member.key, to: &text)
+            BrewLineCodec.appendJSONString(member.key, to: &text)
             text += ":" + member.value.text
         }
         return text + "}"

@@ -48,7 +48,7 @@ indirect enum JSONText {
         case .number(let value):
             out += value.isFinite ? formatNumber(value) : "null"
         case .string(let value):
-            BrewLineCodec.appendQuoted(value, to: &out)
+            BrewLineCodec.appendJSONString(value, to: &out)
         case .array(let elements):
             out += "["
             for (index, element) in elements.enumerated() {
@@ -60,7 +60,7 @@ indirect enum JSONText {
             out += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }
-                BrewLineCodec.appendQuoted(member.key, to: &out)
+                BrewLineCodec.appendJSONString(member.key, to: &out)
                 out += ":"
                 member.value.write(to: &out)
             }
@@ -80,7 +80,7 @@ extension JSONText {
         text.removeLast()
         for member in extra {
             text += ","
-            BrewLineCodec.appendQuoted(member.key, to: &text)
+            BrewLineCodec.appendJSONString(member.key, to: &text)
             text += ":" + member.value.text
         }
         return text + "}"

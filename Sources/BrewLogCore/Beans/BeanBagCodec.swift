@@ -5,7 +5,7 @@ extension BeanBag {
                                            "opened", "finished", "notes", "tags"]
 }
 
-extension KindedLineCodec {
+extension RecordLineCodec {
     /// Reads a bean record's fields, refusing a missing or empty name, a date that is not
     /// `YYYY-MM-DD`, a weight outside its range, bad tags, or a bag finished before it was opened.
     static func beanBag(_ fields: [String: JSONValue], unknown: [UnknownField]) throws(LineProblem) -> BeanBag {
@@ -56,23 +56,23 @@ extension KindedLineCodec {
             line.append(contentsOf: ",\"\(name)\":".utf8)
         }
         key("name")
-        BrewLineCodec.appendQuoted(bag.name, to: &line)
+        BrewLineCodec.appendJSONString(bag.name, to: &line)
         for (name, value) in [("roaster", bag.roaster), ("origin", bag.origin), ("process", bag.process)] {
             guard let value else { continue }
             key(name)
-            BrewLineCodec.appendQuoted(value, to: &line)
+            BrewLineCodec.appendJSONString(value, to: &line)
         }
         if let roasted = bag.roasted { key("roasted"); line.append(contentsOf: "\"\(roasted)\"".utf8) }
         if let weight = bag.weightGrams { key("weight_g"); line.append(contentsOf: formatNumber(weight).utf8) }
         if let opened = bag.opened { key("opened"); line.append(contentsOf: "\"\(opened)\"".utf8) }
         if let finished = bag.finished { key("finished"); line.append(contentsOf: "\"\(finished)\"".utf8) }
-        if let notes = bag.notes { key("notes"); BrewLineCodec.appendQuoted(notes, to: &line) }
+        if let notes = bag.notes { key("notes"); BrewLineCodec.appendJSONString(notes, to: &line) }
         if !bag.tags.isEmpty {
             key("tags")
             line.append(UInt8(ascii: "["))
             for (index, tag) in bag.tags.enumerated() {
                 if index > 0 { line.append(UInt8(ascii: ",")) }
-                BrewLineCodec.appendQuoted(tag, to: &line)
+                BrewLineCodec.appendJSONString(tag, to: &line)
             }
             line.append(UInt8(ascii: "]"))
         }

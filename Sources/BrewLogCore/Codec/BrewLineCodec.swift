@@ -100,16 +100,16 @@ public enum BrewLineCodec {
             line.append(contentsOf: field.journalKey.utf8)
             line.append(contentsOf: "\":".utf8)
             switch value {
-            case .id(let id): appendQuoted(id.rawValue, to: &line)
-            case .date(let timestamp): appendQuoted(timestamp.description, to: &line)
-            case .text(let text): appendQuoted(text, to: &line)
+            case .id(let id): appendJSONString(id.rawValue, to: &line)
+            case .date(let timestamp): appendJSONString(timestamp.description, to: &line)
+            case .text(let text): appendJSONString(text, to: &line)
             case .number(let number): line.append(contentsOf: formatNumber(number).utf8)
             case .integer(let integer): line.append(contentsOf: String(integer).utf8)
             case .tags(let tags):
                 line.append(UInt8(ascii: "["))
                 for (index, tag) in tags.enumerated() {
                     if index > 0 { line.append(UInt8(ascii: ",")) }
-                    appendQuoted(tag, to: &line)
+                    appendJSONString(tag, to: &line)
                 }
                 line.append(UInt8(ascii: "]"))
             }
@@ -125,16 +125,16 @@ public enum BrewLineCodec {
     }
 
     /// Appends `text` as a JSON string literal.
-    public static func appendQuoted(_ text: String, to output: inout String) {
+    public static func appendJSONString(_ text: String, to output: inout String) {
         var bytes: [UInt8] = []
-        appendQuoted(text, to: &bytes)
+        appendJSONString(text, to: &bytes)
         output += String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `text` as a JSON string literal, in UTF-8, in time linear in its length: runs that
     /// need no escape are copied in one piece, and only `"`, `\\` and C0 controls are escaped
     /// (every byte of a multi-byte character is 0x80 or above, so none is mistaken for one).
-    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+    static func appendJSONString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in

@@ -64,7 +64,7 @@ struct DecodedFields {
     /// The fields but the id and the date, written as they are read: each case of ``take(_:named:keyOffset:from:in:)``
     /// stores its value here, so there is no later step that could leave a field out.
     var record = BrewRecord(id: BrewID(unchecked: "-"), timestamp: Timestamp(date: .init(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
-    /// Whether the line has a `"kind"` key: then it is not a brew (``KindedLineCodec`` reads it).
+    /// Whether the line has a `"kind"` key: then it is not a brew (``RecordLineCodec`` reads it).
     var hasKind = false
 
     /// Reads the value of `key` at the scanner's position into its field.

@@ -123,21 +123,21 @@ enum CSV {
             if needsID { line += "\"id\":\"\(placeholderID)\"" }
             for (column, cell) in zip(columns, row.cells) where !cell.isEmpty {
                 if line.count > 1 { line += "," }
-                BrewLineCodec.appendQuoted(column, to: &line)
+                BrewLineCodec.appendJSONString(column, to: &line)
                 line += ":"
                 let field = BrewField(journalKey: column)
                 if field?.isNumeric == true {
                     // A cell that is a JSON number goes in as one; anything else as text, which
                     // the field then refuses by name (never as malformed JSON).
-                    if isJSONNumber(cell) { line += cell } else { BrewLineCodec.appendQuoted(cell, to: &line) }
+                    if isJSONNumber(cell) { line += cell } else { BrewLineCodec.appendJSONString(cell, to: &line) }
                 } else if let field, case .tags = field.kind {
                     line += "[" + cell.split(separator: ",", omittingEmptySubsequences: false).map { tag in
                         var quoted = ""
-                        BrewLineCodec.appendQuoted(String(tag), to: &quoted)
+                        BrewLineCodec.appendJSONString(String(tag), to: &quoted)
                         return quoted
                     }.joined(separator: ",") + "]"
                 } else {
-                    BrewLineCodec.appendQuoted(cell, to: &line)
+                    BrewLineCodec.appendJSONString(cell, to: &line)
                 }
             }
             line += "}"

@@ -65,9 +65,9 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     public func encode(_ records: [BrewRecord], entries: [JournalEntry] = []) -> String {
         switch self {
         case .jsonl:
-            return (records.map(BrewLineCodec.encode) + entries.map(KindedLineCodec.encode)).map { $0 + "\n" }.joined()
+            return (records.map(BrewLineCodec.encode) + entries.map(RecordLineCodec.encode)).map { $0 + "\n" }.joined()
         case .json:
-            return "[" + (records.map(BrewLineCodec.encode) + entries.map(KindedLineCodec.encode)).joined(separator: ",\n") + "]\n"
+            return "[" + (records.map(BrewLineCodec.encode) + entries.map(RecordLineCodec.encode)).joined(separator: ",\n") + "]\n"
         case .csv:
             var text = ExchangeFormat.csvColumns.joined(separator: ",") + "\r\n"
             for record in records {
@@ -83,9 +83,9 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     public func encode(_ brews: [Brew], entries: [JournalEntry] = []) -> String {
         switch self {
         case .jsonl:
-            return (brews.map(BrewLineCodec.line(of:)) + entries.map(KindedLineCodec.encode)).map { $0 + "\n" }.joined()
+            return (brews.map(BrewLineCodec.line(of:)) + entries.map(RecordLineCodec.encode)).map { $0 + "\n" }.joined()
         case .json:
-            return "[" + (brews.map(BrewLineCodec.line(of:)) + entries.map(KindedLineCodec.encode)).joined(separator: ",\n") + "]\n"
+            return "[" + (brews.map(BrewLineCodec.line(of:)) + entries.map(RecordLineCodec.encode)).joined(separator: ",\n") + "]\n"
         case .csv:
             return encode(brews.map(\.record))
         }
@@ -197,7 +197,7 @@ private func decodeObject(_ text: UnsafeBufferPointer<UInt8>) -> Result<KindedOr
         problem = error
     }
     do throws(LineProblem) {
-        switch try KindedLineCodec.decode(text) {
+        switch try RecordLineCodec.decode(text) {
         case let .entry(entry)?: return .success(.entry(entry))
         case let .unknownKind(_, id)?: return .success(.unknownKind(id))
         case nil: return .failure(problem)

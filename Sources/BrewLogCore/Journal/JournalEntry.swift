@@ -2,7 +2,7 @@
 ///
 /// Brews stay apart (they are most of a journal and have their own fast path); every other kind
 /// is a case here, so adding one (a bag of beans, say) means a case, its codec in
-/// ``KindedLineCodec`` and the switches the compiler then points at.
+/// ``RecordLineCodec`` and the switches the compiler then points at.
 public enum JournalEntry: Hashable, Sendable {
     /// A day that bridges the streak.
     case skip(SkipDay)

@@ -126,7 +126,7 @@ public struct UnknownField: Hashable, Sendable {
             self.rawKey = rawKey
         } else {
             var quoted = ""
-            BrewLineCodec.appendQuoted(key, to: &quoted)
+            BrewLineCodec.appendJSONString(key, to: &quoted)
             self.rawKey = quoted
         }
     }

@@ -165,7 +165,7 @@ public final class LockedJournal: Journal {
 
     /// The journal line for `entry`, checked like a brew's.
     func line(for entry: JournalEntry) throws(JournalError) -> String {
-        try checked(KindedLineCodec.encode(entry), id: entry.id)
+        try checked(RecordLineCodec.encode(entry), id: entry.id)
     }
 
     private func checked(_ line: String, id: BrewID) throws(JournalError) -> String {

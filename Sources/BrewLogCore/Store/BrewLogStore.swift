@@ -36,18 +36,18 @@ public final class BrewLogStore {
     var storedRules: StreakRules
     /// The last streak computed, and what it was computed from: the version of its inputs, the
     /// day, and the earliest brew still in the future then (when now passes it, it counts).
-    var memo: (version: Int, today: CalendarDay, nextBrewMoment: Date?, calendar: StreakCalendar)?
+    var streakCache: (version: Int, today: CalendarDay, nextBrewMoment: Date?, calendar: StreakCalendar)?
 
     /// One brew of the store: still only in the snapshot (by its index there), or an object.
     /// Eight bytes, a million of them held at once: the index fits in 32 bits, since a journal of
     /// four billion brews would need more than 128 GB for its entries before it got here.
-    private enum Slot {
+    private enum BrewSlot {
         case stored(UInt32)
         case live(Brew)
     }
 
     private(set) var snapshot = JournalSnapshot(records: [])
-    private var slots: [Slot] = []
+    private var slots: [BrewSlot] = []
     private var storedCount = 0
     /// Slot positions by id, built only when many lookups are coming (imports): for the one or
     /// two lookups of a typical command a linear scan of a million ids is cheaper than hashing them.
@@ -81,7 +81,7 @@ public final class BrewLogStore {
         detachAll()
         snapshot = loaded
         unknownKindIDs = loaded.unknownKindIDs
-        slots = (0..<loaded.count).map { Slot.stored(UInt32(truncatingIfNeeded: $0)) }
+        slots = (0..<loaded.count).map { BrewSlot.stored(UInt32(truncatingIfNeeded: $0)) }
         storedCount = loaded.count
         storedEntries = loaded.entries
         entryIndex = EntryIndex(storedEntries)

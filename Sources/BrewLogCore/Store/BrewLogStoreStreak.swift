@@ -50,8 +50,8 @@ extension BrewLogStore {
             registry.access(\BrewLogStore.rules)
         }
         let version = changeLog.streakInputsVersion
-        if let memo, memo.version == version, memo.today == today, memo.nextBrewMoment.map({ now < $0 }) ?? true, !tracking {
-            return memo.calendar
+        if let streakCache, streakCache.version == version, streakCache.today == today, streakCache.nextBrewMoment.map({ now < $0 }) ?? true, !tracking {
+            return streakCache.calendar
         }
         let rules = storedRules
         var days: [CalendarDay] = []
@@ -70,7 +70,7 @@ extension BrewLogStore {
             return nil
         }
         let calendar = StreakCalendar(brewDays: days, skipDays: skips, rules: rules, today: today)
-        memo = (version, today, nextBrewMoment, calendar)
+        streakCache = (version, today, nextBrewMoment, calendar)
         return calendar
     }
 }

@@ -45,7 +45,7 @@ func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool, first: Bool
     // key it knows before reaching it), else the brew's problem. Only bad lines and the few
     // records of other kinds come here, so brews keep the fast path.
     do throws(LineProblem) {
-        switch try KindedLineCodec.decode(text) {
+        switch try RecordLineCodec.decode(text) {
         case let .entry(entry)?: return .success(.entry(entry))
         case let .unknownKind(_, id)?: return .success(.unknownKind(id: id))
         case nil: return .failure(incomplete(problem, terminated: terminated))

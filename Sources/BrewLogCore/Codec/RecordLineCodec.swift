@@ -4,7 +4,7 @@
 /// parser rather than the brews' byte matcher. A known kind is validated by its own rules; a
 /// kind BrewLog does not know is only checked to be a JSON object (a newer BrewLog wrote it), and
 /// the journal keeps its line byte for byte.
-public enum KindedLineCodec {
+public enum RecordLineCodec {
     /// What a line with a `"kind"` key holds.
     public enum Content: Hashable, Sendable {
         /// A record of a kind BrewLog knows.
@@ -85,16 +85,16 @@ public enum KindedLineCodec {
     /// keys BrewLog does not know, exactly as they were read.
     public static func encode(_ entry: JournalEntry) -> String {
         var line: [UInt8] = Array("{\"id\":".utf8)
-        BrewLineCodec.appendQuoted(entry.id.rawValue, to: &line)
+        BrewLineCodec.appendJSONString(entry.id.rawValue, to: &line)
         line.append(contentsOf: ",\"kind\":".utf8)
-        BrewLineCodec.appendQuoted(entry.kind.rawValue, to: &line)
+        BrewLineCodec.appendJSONString(entry.kind.rawValue, to: &line)
         let unknown: [UnknownField]
         switch entry {
         case let .skip(skip):
             line.append(contentsOf: ",\"day\":\"\(skip.day)\"".utf8)
             if let notes = skip.notes {
                 line.append(contentsOf: ",\"notes\":".utf8)
-                BrewLineCodec.appendQuoted(notes, to: &line)
+                BrewLineCodec.appendJSONString(notes, to: &line)
             }
             unknown = skip.unknownFields
         case let .bean(bag):
