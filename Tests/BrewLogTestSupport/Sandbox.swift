@@ -4,8 +4,11 @@ import Testing
 
 /// What one run of the real binary did.
 public struct RunResult: Sendable {
+    /// The exit status (128 + the signal's number for a process a signal ended).
     public let status: Int32
+    /// Everything written to standard output.
     public let stdout: String
+    /// Everything written to standard error.
     public let stderr: String
 
     /// A result as a run gave it.

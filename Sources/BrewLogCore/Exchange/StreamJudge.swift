@@ -126,7 +126,13 @@ public struct StreamJudge: Sendable {
     private mutating func take(_ byte: UInt8) {
         if inString {
             gather(byte)
-            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+            }
             return
         }
         switch byte {

@@ -101,7 +101,13 @@ public struct UnknownField: Hashable, Sendable {
         var inString = false, escaped = false
         for scalar in rawJSON.unicodeScalars {
             if inString {
-                if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if scalar == "\\" {
+                    escaped = true
+                } else if scalar == "\"" {
+                    inString = false
+                }
             } else if scalar == "\"" {
                 inString = true
             } else if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
