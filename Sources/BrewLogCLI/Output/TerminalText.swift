@@ -1,3 +1,5 @@
+import BrewLogCore
+
 /// Text from the journal or the command line made safe to show on a terminal.
 ///
 /// A control character in a brew's fields, an id or an echoed argument could otherwise retitle
@@ -32,7 +34,7 @@ enum TerminalText {
 
     /// Whether `scalar` is a C0 control, DEL or a C1 control.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        isControlCharacter(scalar)
     }
 
     /// Whether `scalar` is a bidirectional embedding, override or isolate.

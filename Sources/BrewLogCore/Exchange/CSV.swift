@@ -19,12 +19,6 @@ enum CSV {
         return "\"" + String(quoted) + "\""
     }
 
-    /// A field's value as a cell (before quoting): numbers as the journal writes them, tags joined
-    /// by `,` (a tag may hold `;` but never a comma; the cell is then quoted by ``quote(_:)``).
-    static func cell(_ value: FieldValue) -> String {
-        value.typedText
-    }
-
     /// Rows of cells, each with the line it starts on; `nil` reason when well formed.
     static func rows(_ buffer: UnsafeBufferPointer<UInt8>) -> (rows: [(line: Int, cells: [String])], problem: ImportProblems.Problem?) {
         var rows: [(line: Int, cells: [String])] = []

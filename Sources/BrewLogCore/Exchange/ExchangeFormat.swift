@@ -60,26 +60,19 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         return name.lowercased() == "date"
     }
 
-    /// `records`, then the records of other kinds `entries`, in this format (CSV has columns for
-    /// brews only, so it leaves `entries` out).
-    public func encode(_ records: [BrewRecord], entries: [JournalEntry] = []) -> String {
-        switch self {
-        case .jsonl:
-            return (records.map(BrewLineCodec.encode) + entries.map(RecordLineCodec.encode)).map { $0 + "\n" }.joined()
-        case .json:
-            return "[" + (records.map(BrewLineCodec.encode) + entries.map(RecordLineCodec.encode)).joined(separator: ",\n") + "]\n"
-        case .csv:
-            var text = ExchangeFormat.csvColumns.joined(separator: ",") + "\r\n"
-            for record in records {
-                let cells = BrewField.allCases.map { field in record[field].map(CSV.cell) ?? "" }
-                text += cells.map(CSV.quote).joined(separator: ",") + "\r\n"
-            }
-            return text
+    /// `records` as CSV: a header row of journal keys, then a row a brew, CRLF line ends.
+    private static func csv(_ records: [BrewRecord]) -> String {
+        var text = csvColumns.joined(separator: ",") + "\r\n"
+        for record in records {
+            let cells = BrewField.allCases.map { field in record[field].map(\.typedText) ?? "" }
+            text += cells.map(CSV.quote).joined(separator: ",") + "\r\n"
         }
+        return text
     }
 
     /// `brews`, then the records of other kinds `entries`, in this format: in JSON Lines and JSON
-    /// each brew is its journal line exactly as read (``BrewLineCodec/line(of:)``).
+    /// each brew is its journal line exactly as read (``BrewLineCodec/line(of:)``); CSV has
+    /// columns for brews only, so it leaves `entries` out.
     public func encode(_ brews: [Brew], entries: [JournalEntry] = []) -> String {
         switch self {
         case .jsonl:
@@ -87,7 +80,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         case .json:
             return "[" + (brews.map(BrewLineCodec.line(of:)) + entries.map(RecordLineCodec.encode)).joined(separator: ",\n") + "]\n"
         case .csv:
-            return encode(brews.map(\.record))
+            return ExchangeFormat.csv(brews.map(\.record))
         }
     }
 

@@ -171,8 +171,9 @@ extension FieldValue {
     }
 }
 
-/// Whether `scalar` is a C0 control, DEL or a C1 control.
-func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
+/// Whether `scalar` is a C0 control, DEL or a C1 control: what a one-line typed text refuses,
+/// and what the command line shows as a visible escape.
+public func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
 }
 

@@ -69,10 +69,12 @@ public struct PrivateScratchFile: Sendable {
         }
     }
 
-    /// Removes the file, anything else in its folder, and the folder. Best effort.
+    /// Removes the file, anything else in its folder (an editor's swap or backup file, or an
+    /// empty folder it made), and the folder. Best effort.
     public func remove() {
         for name in (try? system.directoryEntries(folder)) ?? [] {
-            try? system.unlink(folder + "/" + name)
+            let entry = folder + "/" + name
+            if (try? system.unlink(entry)) == nil { try? system.rmdir(entry) }
         }
         try? system.rmdir(folder)
     }

@@ -34,7 +34,7 @@ public struct StoredFile: Sendable {
     /// path should be, as git reads it). Opened without blocking (a FIFO cannot hold up the run)
     /// and refused unless it is a regular file of at most `limit` bytes.
     public func read(limit: Int) throws(JournalError) -> [UInt8]? {
-        try read(path, limit: limit)
+        try read(path, limit: limit)?.bytes
     }
 
     /// Locks the file (waiting up to `lockTimeout` seconds), reads it (`nil` when there is none),
@@ -45,11 +45,12 @@ public struct StoredFile: Sendable {
         let locked = try FileJournal(path: path, system: system).open(.writing, timeout: lockTimeout)
         defer { locked.release() }
         locked.subject = subject
+        // The status is the one of the file the bytes came from, so a replacement after this read
+        // is caught before the commit.
         let old = try read(locked.target, limit: limit)
-        guard let new = change(old), new != old else { return }
+        guard let new = change(old?.bytes), new != old?.bytes else { return }
         guard new.count <= limit else { throw .tooLarge(path: path, size: new.count, limit: limit) }
-        let existing = old == nil ? nil : try FileJournal(path: path, system: system).status(of: locked.target)
-        _ = try locked.replaceContents(replacing: existing) { (output: inout ChunkedWriter) throws(SystemCallError) in
+        _ = try locked.replaceContents(replacing: old?.status) { (output: inout ChunkedWriter) throws(SystemCallError) in
             try new.withUnsafeBufferPointer { bytes throws(SystemCallError) in try output.write(bytes) }
         }
     }
@@ -63,7 +64,8 @@ public struct StoredFile: Sendable {
         }
     }
 
-    private func read(_ file: String, limit: Int) throws(JournalError) -> [UInt8]? {
+    /// The bytes of `file` and the status of the file they were read from.
+    private func read(_ file: String, limit: Int) throws(JournalError) -> (bytes: [UInt8], status: FileStatus)? {
         let fd: Int32
         do throws(SystemCallError) {
             fd = try system.open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0)
@@ -81,7 +83,7 @@ public struct StoredFile: Sendable {
             let count = try call { () throws(SystemCallError) in
                 try chunk.withUnsafeMutableBytes { raw in Result { () throws(SystemCallError) in try system.read(fd, into: raw) } }.get()
             }
-            if count == 0 { return bytes }
+            if count == 0 { return (bytes, status) }
             bytes += chunk[0..<count]
             // A file that grows while it is read is still held to the limit.
             guard bytes.count <= limit else { throw .tooLarge(path: path, size: bytes.count, limit: limit) }
