@@ -25,7 +25,7 @@ struct BrewRatioTests {
     ] as [(Double?, Double?, Bool, Bool, Double, Double)])
     func sets(dose: Double?, water: Double?, doseGiven: Bool, waterGiven: Bool, expectedDose: Double, expectedWater: Double) throws {
         var brew = record(dose: dose, water: water)
-        try BrewRatio.apply(16, to: &brew, doseGiven: doseGiven, waterGiven: waterGiven)
+        try BrewRatio.apply(16, to: &brew, typed: typed(doseGiven, waterGiven))
         #expect(brew.doseGrams == expectedDose && brew.waterGrams == expectedWater)
     }
 
@@ -37,14 +37,19 @@ struct BrewRatioTests {
     func refuses(dose: Double?, water: Double?, yield: Double?, doseGiven: Bool, waterGiven: Bool, problem: BrewRatio.Problem) {
         let before = record(dose: dose, water: water, yield: yield)
         var brew = before
-        #expect(throws: problem) { try BrewRatio.apply(16, to: &brew, doseGiven: doseGiven, waterGiven: waterGiven) }
+        #expect(throws: problem) { try BrewRatio.apply(16, to: &brew, typed: typed(doseGiven, waterGiven)) }
         #expect(brew == before)
     }
 
     @Test("grams outside the field's range are refused")
     func outOfRange() {
         var brew = record(dose: 900)
-        #expect(throws: BrewRatio.Problem.self) { try BrewRatio.apply(16, to: &brew, doseGiven: true, waterGiven: false) }
+        #expect(throws: BrewRatio.Problem.self) { try BrewRatio.apply(16, to: &brew, typed: [.dose]) }
         #expect(brew.waterGrams == nil)
+    }
+
+    /// The fields typed with the ratio.
+    private func typed(_ dose: Bool, _ water: Bool) -> Set<BrewField> {
+        Set([dose ? BrewField.dose : nil, water ? .water : nil].compactMap { $0 })
     }
 }

@@ -117,15 +117,14 @@ enum FieldOptions {
     }
 
     /// Applies `--ratio 1:R`, when given, to the assembled `record` by the core's ratio rule
-    /// (``BrewRatio/apply(_:to:doseGiven:waterGiven:)``), each way it can fail a usage error.
+    /// (``BrewRatio/apply(_:to:typed:)``), each way it can fail a usage error.
     static func applyRatio(_ context: CommandContext, to record: inout BrewRecord) throws(CLIError) {
         guard let text = context.arguments.value(ratio) else { return }
         guard let factor = BrewRatio.parse(text) else {
             throw context.usage("invalid value '\(cappedForMessage(text))' for '--ratio'", hint: "give the water (or yield) per gram of coffee, e.g. --ratio 1:16 or --ratio 16")
         }
         do throws(BrewRatio.Problem) {
-            try BrewRatio.apply(factor, to: &record, doseGiven: value(of: .dose, in: context.arguments) != nil,
-                                waterGiven: value(of: .water, in: context.arguments) != nil)
+            try BrewRatio.apply(factor, to: &record, typed: Set(BrewField.recipeFields.filter { value(of: $0, in: context.arguments) != nil }))
         } catch {
             switch error {
             case .hasYield:

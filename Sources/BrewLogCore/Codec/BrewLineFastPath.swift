@@ -126,12 +126,12 @@ enum BrewLineFastPath {
         /// Reads the value of `field` (its key just taken), a number within `bounds` for a
         /// numeric field; `false` when it is not in the canonical shape or breaks the field's rule.
         mutating func value(of field: BrewField, within bounds: Bounds?) -> Bool {
-            switch field {
+            switch field.kind {
             case .id, .date:
                 return false
-            case .notes, .method, .coffee, .grind:
+            case .text, .optionalText:
                 return plainString() != nil
-            case .rating, .dose, .water, .yield, .temperature, .brewTime:
+            case .number, .rating, .duration:
                 return bounds.map { number(within: $0) } ?? false
             case .tags:
                 return tags()

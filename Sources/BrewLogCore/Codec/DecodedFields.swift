@@ -1,34 +1,32 @@
 extension BrewField {
     /// The field whose journal key is `bytes`, or `nil` for a key BrewLog does not know.
     ///
-    /// A line's keys are matched on their bytes, without building strings: the first byte picks
-    /// the likely fields, each compared with the key the field table spells; a key they miss is
-    /// compared with every field's, so a field added to the table is found even before it gets
-    /// its own first byte here (a test checks that every key is found, and nothing near it).
+    /// A line's keys are matched on their bytes, without building strings: the key's first byte
+    /// picks the fields whose journal keys start with it (``fieldsByFirstByte``), and each is
+    /// compared with the key in full.
     init?(journalKeyBytes bytes: UnsafeBufferPointer<UInt8>) {
-        func key(_ field: BrewField) -> BrewField? {
+        guard let first = bytes.first else { return nil }
+        for field in BrewField.fieldsByFirstByte[Int(first)] {
             let word = field.staticJournalKey
-            return bytesEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), bytes) ? field : nil
+            if bytesEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), bytes) {
+                self = field
+                return
+            }
         }
-        let field: BrewField? = switch bytes.first {
-        case UInt8(ascii: "i"): key(.id)
-        case UInt8(ascii: "d"): key(.date) ?? key(.dose)
-        case UInt8(ascii: "r"): key(.rating)
-        case UInt8(ascii: "n"): key(.notes)
-        case UInt8(ascii: "m"): key(.method)
-        case UInt8(ascii: "c"): key(.coffee)
-        case UInt8(ascii: "w"): key(.water)
-        case UInt8(ascii: "y"): key(.yield)
-        case UInt8(ascii: "g"): key(.grind)
-        case UInt8(ascii: "t"): key(.temperature) ?? key(.brewTime) ?? key(.tags)
-        default: nil
-        }
-        guard let field = field ?? BrewField.everyField.first(where: { key($0) != nil }) else { return nil }
-        self = field
+        return nil
     }
 
-    /// `allCases` made once, for the matcher's fallback.
-    private static let everyField = allCases
+    /// For each byte, the fields whose journal keys start with it, in table order: made once from
+    /// the field table, so a new field's key is matched without a change here.
+    private static let fieldsByFirstByte: [[BrewField]] = {
+        var buckets = [[BrewField]](repeating: [], count: 256)
+        for field in allCases {
+            field.staticJournalKey.withUTF8Buffer { key in
+                if let first = key.first { buckets[Int(first)].append(field) }
+            }
+        }
+        return buckets
+    }()
 
     /// The field whose journal key is `text`, matched as ``init(journalKeyBytes:)`` matches bytes.
     init?(journalKeyText text: String) {
@@ -90,7 +88,7 @@ struct DecodedFields {
             _ = try scanner.scanValue()
             return
         }
-        switch key {
+        switch key.kind {
         case .id:
             let text = try string(name, &scanner)
             guard let id = BrewID(text) else {
@@ -108,26 +106,17 @@ struct DecodedFields {
                 throw problem("\"date\" is not an RFC 3339 time with an offset: \"\(cappedForMessage(text))\"")
             }
             timestamp = parsed
-        case .rating: record.rating = try integer(name, key.limit, &scanner, in: line)
-        case .notes, .method, .coffee, .grind:
-            guard materializing else {
-                guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
-                try scanner.checkString()
-                return
-            }
-            switch key {
-            case .notes: record.notes = try string(name, &scanner)
-            case .method: record.method = try optionalText(name, &scanner)
-            case .coffee: record.coffee = try optionalText(name, &scanner)
-            case .grind: record.grind = try optionalText(name, &scanner)
-            case .id, .date, .rating, .dose, .water, .yield, .temperature, .brewTime, .tags: return
-            }
-        case .dose: record.doseGrams = try number(name, &scanner).value
-        case .water: record.waterGrams = try number(name, &scanner).value
-        case .yield: record.yieldGrams = try number(name, &scanner).value
-        case .temperature: record.temperatureCelsius = try number(name, &scanner).value
-        case .brewTime: record.brewTimeSeconds = try integer(name, key.limit, &scanner, in: line)
-        case .tags:
+        case .rating(_, let limit), .duration(_, let limit):
+            record.setDecodedNumber(Double(try integer(name, limit, &scanner, in: line)), of: key)
+        case .number:
+            record.setDecodedNumber(try number(name, &scanner).value, of: key)
+        case .text:
+            guard materializing else { return try checkString(name, &scanner) }
+            record.setDecodedText(try string(name, &scanner), of: key)
+        case .optionalText:
+            guard materializing else { return try checkString(name, &scanner) }
+            record.setDecodedText(try optionalText(name, &scanner), of: key)
+        case .tags(let path):
             guard scanner.peek() == UInt8(ascii: "[") else { throw try wrongType(name, "an array of strings", &scanner) }
             scanner.index += 1
             scanner.skipWhitespace()
@@ -139,7 +128,7 @@ struct DecodedFields {
                     throw problem("\"tags\" must be an array of strings, got \(value.kind) in it")
                 }
                 if materializing {
-                    record.tags.append(try scanner.scanString())
+                    record[keyPath: path].append(try scanner.scanString())
                 } else {
                     try checkTag(&scanner, in: line)
                 }
@@ -164,6 +153,12 @@ struct DecodedFields {
         } catch {
             throw problem(error.message)
         }
+    }
+
+    /// Checks a text value in place without building it (a journal only being checked).
+    private func checkString(_ name: KeyName, _ scanner: inout JSONScanner) throws(JSONSyntaxError) {
+        guard scanner.peek() == UInt8(ascii: "\"") else { throw try wrongType(name, "a string", &scanner) }
+        try scanner.checkString()
     }
 
     private func string(_ name: KeyName, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> String {

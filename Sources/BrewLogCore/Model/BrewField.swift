@@ -13,7 +13,10 @@ public enum BrewField: Int, CaseIterable, Sendable {
     case id, date, rating, notes, method, coffee, dose, water, yield, grind, temperature, brewTime, tags
 
     /// What a field holds, and the key path to it in a ``BrewRecord``.
-    public enum Kind {
+    ///
+    /// It is `@unchecked Sendable` because key paths are not marked `Sendable`, though a key path
+    /// is an immutable value: the kinds are made once and shared by every reader.
+    public enum Kind: @unchecked Sendable {
         /// The brew's id: required, never unset.
         case id
         /// The moment brewed, with its UTC offset: required, never unset.
@@ -142,9 +145,14 @@ public enum BrewField: Int, CaseIterable, Sendable {
         }
     }
 
-    /// The field's kind and where it is in a record (key paths are not kept in the table: they
-    /// are made when asked for).
-    public var kind: Kind {
+    /// The field's kind and where it is in a record.
+    public var kind: Kind { BrewField.kinds[rawValue] }
+
+    /// Every field's kind, by position, made once: the journal decoder asks for a field's kind
+    /// on every value it reads.
+    private static let kinds: [Kind] = allCases.map(\.makeKind)
+
+    private var makeKind: Kind {
         switch self {
         case .id: .id
         case .date: .date
@@ -278,6 +286,33 @@ extension BrewRecord {
         case .temperature: temperatureCelsius
         case .brewTime: brewTimeSeconds.map(Double.init)
         case .id, .date, .notes, .method, .coffee, .grind, .tags: nil
+        }
+    }
+
+    /// Sets text `field` to `text` (`nil` clears an optional text), and any other field not at
+    /// all. Like ``numericValue(_:)`` it stores directly: the journal decoder sets every text it
+    /// reads, and a store through a key path costs several times more.
+    mutating func setDecodedText(_ text: String?, of field: BrewField) {
+        switch field {
+        case .notes: notes = text ?? ""
+        case .method: method = text
+        case .coffee: coffee = text
+        case .grind: grind = text
+        case .id, .date, .rating, .dose, .water, .yield, .temperature, .brewTime, .tags: break
+        }
+    }
+
+    /// Sets numeric `field` to `value` (a whole number for a rating or a duration), and any other
+    /// field not at all; directly, as ``setDecodedText(_:of:)`` does.
+    mutating func setDecodedNumber(_ value: Double, of field: BrewField) {
+        switch field {
+        case .rating: rating = Int(exactly: value)
+        case .dose: doseGrams = value
+        case .water: waterGrams = value
+        case .yield: yieldGrams = value
+        case .temperature: temperatureCelsius = value
+        case .brewTime: brewTimeSeconds = Int(exactly: value)
+        case .id, .date, .notes, .method, .coffee, .grind, .tags: break
         }
     }
 }

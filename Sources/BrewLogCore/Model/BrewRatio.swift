@@ -19,12 +19,19 @@ public enum BrewRatio {
         return value
     }
 
-    /// Sets `record`'s grams from the ratio `factor` (grams of water per gram of coffee): with a
-    /// dose given (`doseGiven`) it sets the water (dose × R); with a water given, the dose
-    /// (water ÷ R); with neither given it works from the record's own dose (an edited brew's, or
-    /// a default's), else its water. The grams it sets are rounded to a tenth (a scale's
-    /// precision, and no `250.00000000000003`). Nothing changes when it throws.
-    public static func apply(_ factor: Double, to record: inout BrewRecord, doseGiven: Bool, waterGiven: Bool) throws(Problem) {
+    /// Sets `record`'s grams from the ratio `factor` (grams of water per gram of coffee).
+    ///
+    /// With the dose among the fields typed with the ratio it sets the water (dose × R); with the
+    /// water typed, the dose (water ÷ R); with neither typed it works from the record's own dose
+    /// (an edited brew's, or a default's), else its water. The grams it sets are rounded to a
+    /// tenth (a scale's precision, and no `250.00000000000003`).
+    /// - Parameters:
+    ///   - factor: R of `1:R`, as ``parse(_:)`` reads it.
+    ///   - record: The brew with every other field already set.
+    ///   - typed: The fields typed together with the ratio (a field a default set is not typed).
+    /// - Throws: Why the ratio cannot set the grams; `record` is unchanged then.
+    public static func apply(_ factor: Double, to record: inout BrewRecord, typed: Set<BrewField>) throws(Problem) {
+        let doseGiven = typed.contains(.dose), waterGiven = typed.contains(.water)
         guard record.yieldGrams == nil else { throw .hasYield }
         guard !(doseGiven && waterGiven) else { throw .doseAndWaterGiven }
         var result = record
