@@ -35,4 +35,21 @@ struct FieldAccessorTests {
         #expect(record.numericValue(field) == expected)
         #expect((expected != nil) == field.isNumeric)
     }
+
+    @Test("the decoder's direct stores write each field where its key path points, and nothing else", arguments: BrewField.allCases)
+    func decodedStores(field: BrewField) throws {
+        let empty = BrewRecord(id: try #require(BrewID("abcd1234")), timestamp: Timestamp(date: .now, utcOffsetSeconds: 0))
+        var record = empty
+        record.setDecodedText("text", of: field)
+        record.setDecodedNumber(3, of: field)
+        var expected = empty
+        switch field.kind {
+        case .text(let path): expected[keyPath: path] = "text"
+        case .optionalText(let path): expected[keyPath: path] = "text"
+        case .number(let path, _, _): expected[keyPath: path] = 3
+        case .rating(let path, _), .duration(let path, _): expected[keyPath: path] = 3
+        case .id, .date, .tags: break
+        }
+        #expect(record == expected)
+    }
 }

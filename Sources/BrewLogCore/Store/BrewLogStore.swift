@@ -62,8 +62,12 @@ public final class BrewLogStore {
         self.init(journal: InMemoryJournal(), clock: .system, timeZone: TimeZone.current)
     }
 
-    /// A store over `journal`, telling time by `clock` in `timeZone` and counting streaks by
-    /// `rules`. Call ``load()`` to read the journal.
+    /// A store over `journal`; call ``load()`` to read it.
+    /// - Parameters:
+    ///   - journal: Where the brews are kept (``InMemoryJournal`` in tests, the file journal in the command line).
+    ///   - clock: What "now" is: a new brew's date, today's streak day.
+    ///   - timeZone: The UTC offset a moment gets (a new brew's offset, a typed date's).
+    ///   - rules: The day start, the rest days a week and the skip days' cap.
     public init(journal: any Journal, clock: BrewClock, timeZone: any UTCOffsetSource, rules: StreakRules = .standard) {
         self.journal = journal
         self.clock = clock
@@ -76,6 +80,8 @@ public final class BrewLogStore {
     }
 
     /// Replaces the brews with the journal's and forgets pending changes.
+    /// - Throws: The journal's error (unreadable, a line it cannot parse, locked); the store is
+    ///   unchanged then.
     public func load() throws(JournalError) {
         let loaded = try journal.load()
         detachAll()
@@ -162,8 +168,11 @@ public final class BrewLogStore {
     /// 04:00 with a 04:00 day start, today is still yesterday's date).
     public var today: CalendarDay { rules.day(of: nowTimestamp) }
 
-    /// Records a brew at `timestamp` (now when `nil`), filled in by `configure` (which cannot
-    /// change the fresh id); never throws.
+    /// Records a brew, never throwing: use ``recordValidatedBrew(at:_:)`` for typed values.
+    /// - Parameters:
+    ///   - timestamp: When it was brewed; now, in the store's time zone, when `nil`.
+    ///   - configure: Fills in the fields (it cannot change the fresh id).
+    /// - Returns: The new brew, already in the store and a pending change.
     @discardableResult
     public func recordBrew(at timestamp: Timestamp? = nil, _ configure: (inout BrewRecord) -> Void = { _ in }) -> Brew {
         let brew = Brew(record: draft(at: timestamp, configure))
@@ -225,7 +234,9 @@ public final class BrewLogStore {
         return positions { $0 == id }.first.map(materialize)
     }
 
-    /// The brew `reference` names: `last` (the newest by date), a whole id, or a unique id prefix of 4+ characters.
+    /// The brew `reference` names.
+    /// - Parameter reference: `last` (the newest by date), a whole id, or a unique id prefix of 4+ characters.
+    /// - Throws: ``BrewLookupError``: nothing matches, or a prefix matches several (they are listed).
     public func brew(matching reference: String) throws(BrewLookupError) -> Brew {
         if reference == "last" {
             guard let newest = newestBrew else { throw .notFound(reference) }
@@ -268,6 +279,7 @@ public final class BrewLogStore {
     }
 
     /// Writes the pending changes to the journal, then forgets them.
+    /// - Throws: The journal's error; the changes stay pending then.
     public func save() throws(JournalError) {
         let changes = pendingChanges
         guard !changes.isEmpty else { return }

@@ -58,6 +58,12 @@ extension BrewLogStore {
     /// the journal are settled first, all of them together (so skip days that trade days with
     /// each other can be replaced), and only then are new ones added, judged against the journal
     /// as it will be (a skip day moved away frees its day for a new one).
+    /// - Parameters:
+    ///   - brews: The incoming brews.
+    ///   - entries: The incoming records of other kinds (skip days, bags).
+    ///   - preference: How a conflict is settled: `nil` leaves every conflict as it is.
+    /// - Returns: What was added, skipped, replaced and left in conflict, and why; the changes
+    ///   are pending in the store (``save()`` writes them).
     public func merge(_ brews: [BrewRecord], entries: [JournalEntry], preference: MergePreference?) -> MergeOutcome {
         var outcome = MergeOutcome()
         var newBrews: [BrewRecord] = []
