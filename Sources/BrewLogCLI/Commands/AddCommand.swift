@@ -7,7 +7,7 @@ enum AddCommand: BrewLogCommand {
         static let date = OptionSpec("date", short: "d", value: "when", help: "When you brewed (default: now). An earlier date alone records 12:00.")
         static let oncePerDay = OptionSpec("once-per-day", help: "Do nothing (exit 0) when that day already has a brew: for cron.")
         static let recipe = OptionSpec("recipe", value: "name", help: "Start from a saved recipe (see 'brewlog recipe').")
-        static let like = OptionSpec("like", value: "id", help: "Start from an earlier brew's recipe fields (" + BrewField.recipeFields.map(\.name).joined(separator: ", ") + "; never its rating, notes or date): an id, a prefix or 'last'.")
+        static let like = OptionSpec("like", value: "id", help: "Start from an earlier brew's recipe fields (" + BrewField.recipeFields.map(\.name).joined(separator: ", ") + "; never its rating, notes or date): an id, a prefix, last, last~N or last:METHOD.")
         static let json = OptionSpec("json", help: "Print the new brew and the streak as JSON (with --once-per-day, \"skipped\" says whether the day already had the brew shown).")
     }
 

@@ -21,7 +21,7 @@ enum EditCommand: BrewLogCommand {
         name: "edit",
         abstract: "Change a brew's fields.",
         usage: "edit <id> [<fields>] [--date <when>] [--append-notes <text>] [--untag <t>] [--unset <field>] [--editor] [--json]",
-        arguments: [("id", "A brew id, a unique prefix of 4+ characters, or 'last'.")],
+        arguments: [("id", "A brew id, a unique prefix of 4+ characters, or last, last~N, last:METHOD (see ID in 'brewlog help --man').")],
         positionalCount: 1...1,
         options: FieldOptions.specs + [Option.date, Option.appendNotes, Option.untag, Option.unset, Option.editor, Option.json],
         discussion: """

@@ -5,7 +5,7 @@ import BrewLogCore
 enum RecipeCommand: BrewLogCommand {
     /// Its options.
     enum Option {
-        static let from = OptionSpec("from", value: "id", help: "With 'save': start from this brew's recipe fields (an id, a prefix or 'last').")
+        static let from = OptionSpec("from", value: "id", help: "With 'save': start from this brew's recipe fields (an id, a prefix, last, last~N or last:METHOD).")
         static let json = OptionSpec("json", help: "With 'list' and 'show': print JSON (the journal's keys).")
     }
 

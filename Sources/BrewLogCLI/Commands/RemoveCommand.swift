@@ -6,7 +6,7 @@ enum RemoveCommand: BrewLogCommand {
         name: "rm",
         abstract: "Remove brews, skip days or bean bags.",
         usage: "rm <id>...",
-        arguments: [("id", "Ids of brews, skip days or bean bags, unique prefixes of 4+ characters, or 'last' (the newest brew).")],
+        arguments: [("id", "Ids of brews, skip days or bean bags, unique prefixes of 4+ characters, or last, last~N, last:METHOD (brews).")],
         positionalCount: 1...Int.max,
         options: [])
 
@@ -18,7 +18,7 @@ enum RemoveCommand: BrewLogCommand {
                 do throws(BrewLookupError) {
                     item = try store.record(matching: reference)
                 } catch {
-                    if case .notFound = error, reference != "last" {
+                    if case .notFound(let name) = error, name != "last" {
                         throw CLIError.notFound("no brew, skip day or bean bag with id '\(cappedForMessage(reference))'",
                                                 hint: "'brewlog list' shows the brews' ids, 'brewlog streak --explain' the skip days', 'brewlog bean list --all' the bags'")
                     }

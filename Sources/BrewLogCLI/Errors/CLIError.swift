@@ -165,8 +165,12 @@ extension CLIError {
         switch error {
         case .notFound:
             self = .notFound(error.description, hint: "'brewlog list' shows the ids")
+        case .tooFewBrews, .noneOf:
+            self = .notFound(error.description, hint: "'brewlog list' shows the brews")
         case .ambiguous, .prefixTooShort:
             self = .usage(error.description, hint: "give more characters of the id", command: command)
+        case .malformed:
+            self = .usage(error.description, hint: "name a brew by " + BrewReference.forms, command: command)
         }
     }
 

@@ -14,7 +14,7 @@ enum ManPageText {
         "Options follow the conventions of swift-argument-parser and GNU tools: --opt value and --opt=value; an option that takes a value takes the next argument whatever it looks like (--notes --odd stores --odd); short flags cluster (-qh); -- ends options; a mistyped command or option gets a suggestion. When an option is given twice, the last value wins, except for repeatable ones. 'brewlog help COMMAND' equals 'brewlog COMMAND --help'.",
         fields,
         "WHEN: now, today, yesterday, YYYY-MM-DD, HH:MM[:SS] (today), or YYYY-MM-DDTHH:MM[:SS] with an optional offset (Z, +09:00). Without an offset a time is local (TZ). Future moments are refused. For filters, a date includes its whole day.",
-        "ID: a brew's id, any unique prefix of 4 or more characters, or last (the newest brew by date). A prefix matching several brews is a usage error that lists them.",
+        "ID: a brew's id, any unique prefix of 4 or more characters, or last (the newest brew by date); last~N is the Nth brew before it (last~0 is last); last:TEXT is the newest brew whose method is TEXT ignoring case, or, when no brew has that method, whose coffee is; last:V60~1 combines them. Brews at the same moment count the later line in the journal as newer. A whole id wins over these forms. A prefix matching several brews is a usage error that lists them.",
         "Human output never prints a control character that came from the journal or the command line: it is shown as a visible escape (\\e, \\r, \\x07, \\u{9B}). JSON, JSON Lines, CSV and -q output keep text exactly.",
     ]
 

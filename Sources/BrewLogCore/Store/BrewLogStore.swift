@@ -137,6 +137,28 @@ public final class BrewLogStore {
         return chosen.map { materialize($0.position) }
     }
 
+    /// The brews' positions in date order, newest first (the later in journal order first when
+    /// two share a moment), and a way to read each without making it into an object.
+    func positionsNewestFirst() -> [Int] {
+        var order: [DateOrder] = []
+        order.reserveCapacity(slots.count)
+        forEachTimestamp { position, timestamp in order.append(DateOrder(date: timestamp.date, position: position)) }
+        return order.sorted(by: >).map(\.position)
+    }
+
+    /// The record of the brew at `position`, read from the snapshot without making an object.
+    func record(at position: Int) -> BrewRecord {
+        switch slots[position] {
+        case let .live(brew): brew.record
+        case let .stored(index): snapshot.record(at: Int(index))
+        }
+    }
+
+    /// The brew at `position`, made into an object.
+    func brew(at position: Int) -> Brew {
+        materialize(position)
+    }
+
     /// The newest brew by date (the later in journal order when two share a moment), in one pass.
     public var newestBrew: Brew? {
         registry.access(\BrewLogStore.brews)
@@ -234,17 +256,8 @@ public final class BrewLogStore {
         return positions { $0 == id }.first.map(materialize)
     }
 
-    /// The brew `reference` names.
-    /// - Parameter reference: `last` (the newest by date), a whole id, or a unique id prefix of 4+ characters.
-    /// - Throws: ``BrewLookupError``: nothing matches, or a prefix matches several (they are listed).
-    public func brew(matching reference: String) throws(BrewLookupError) -> Brew {
-        if reference == "last" {
-            guard let newest = newestBrew else { throw .notFound(reference) }
-            return newest
-        }
-        if let id = BrewID(reference), let exact = brew(id: id) {
-            return exact
-        }
+    /// The brew whose id is or starts with `prefix` (4+ characters unless it is a whole id).
+    func brew(prefix reference: String) throws(BrewLookupError) -> Brew {
         guard reference.count >= 4 else {
             throw slots.isEmpty ? .notFound(reference) : .prefixTooShort(reference)
         }

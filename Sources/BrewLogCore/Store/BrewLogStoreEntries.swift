@@ -82,15 +82,17 @@ extension BrewLogStore {
     }
 
     /// The record `reference` names: a brew or a record of another kind, by its whole id or a
-    /// unique id prefix of 4+ characters; `last` is the newest brew. A prefix shared by records
-    /// of different kinds is ambiguous like one shared by two brews.
+    /// unique id prefix of 4+ characters; `last`, `last~N` and `last:TEXT` name brews (see
+    /// ``brew(matching:)``). A prefix shared by records of different kinds is ambiguous like one
+    /// shared by two brews.
     public func record(matching reference: String) throws(BrewLookupError) -> JournalItem {
-        if reference == "last" {
-            return .brew(try brew(matching: reference))
-        }
         if let id = BrewID(reference) {
             if let position = entryIndex.positionByID[id] { return .entry(storedEntries[position]) }
             if let brew = brew(id: id) { return .brew(brew) }
+        }
+        // `last`, `last~N`, `last:TEXT` (or a malformed one) name brews only.
+        guard case .id = BrewReference(reference) else {
+            return .brew(try brew(matching: reference))
         }
         let entryMatches = reference.count >= 4 ? storedEntries.filter { $0.id.rawValue.hasPrefix(reference) } : []
         guard let entry = entryMatches.first else {

@@ -6,6 +6,12 @@ public enum BrewLookupError: Error, Equatable, Sendable, CustomStringConvertible
     case ambiguous(String, candidates: [BrewID])
     /// A prefix shorter than 4 characters that is not a whole id.
     case prefixTooShort(String)
+    /// `last~N` (or `last:TEXT~N`) goes back further than there are brews (of TEXT).
+    case tooFewBrews(String, available: Int, of: String?)
+    /// No brew has TEXT of `last:TEXT` as its method or coffee.
+    case noneOf(String)
+    /// A reference that starts like `last~` or `last:` but is not one (`last~x`, `last:`).
+    case malformed(String)
 
     /// A sentence naming the reference, capped (``cappedForMessage(_:)``): the reference is
     /// whatever the user typed, however long.
@@ -18,6 +24,13 @@ public enum BrewLookupError: Error, Equatable, Sendable, CustomStringConvertible
                 + candidates.map(\.rawValue).joined(separator: ", ")
         case let .prefixTooShort(reference):
             "id prefix '\(cappedForMessage(reference))' is too short: give at least 4 characters"
+        case let .tooFewBrews(reference, available, text):
+            "'\(cappedForMessage(reference))' goes back further than the \(available) brew\(available == 1 ? "" : "s")"
+                + (text.map { " of '\(cappedForMessage($0))'" } ?? " in the journal")
+        case let .noneOf(text):
+            "no brew has the method or coffee '\(cappedForMessage(text))'"
+        case let .malformed(reference):
+            "'\(cappedForMessage(reference))' is not a brew reference"
         }
     }
 }

@@ -1,0 +1,93 @@
+/// How a brew is named on the command line: an id or an id prefix, or a place counted back from
+/// the newest brew (`last`, `last~N`, `last:TEXT`, `last:TEXT~N`).
+public enum BrewReference: Equatable, Sendable {
+    /// A whole id or a prefix of one.
+    case id(String)
+    /// The brew `back` places before the newest by date (0 is the newest), among the brews whose
+    /// method, else coffee, is `text` ignoring case; among every brew when `text` is `nil`.
+    case newest(back: Int, of: String?)
+
+    /// The reference `text` names, or `nil` when it starts like a newest form (`last~`, `last:`)
+    /// but is not one: `last~` without a number, `last:` without a text.
+    ///
+    /// A trailing `~N` (digits only) counts back; anything before it after `last:` is the text,
+    /// so `last:Kenya AA~2` is the third newest brew of Kenya AA.
+    public init?(_ text: String) {
+        guard text == "last" || text.hasPrefix("last~") || text.hasPrefix("last:") else {
+            self = .id(text)
+            return
+        }
+        var rest = Substring(text.dropFirst(4))
+        var back = 0
+        if let tilde = rest.lastIndex(of: "~") {
+            let digits = rest[rest.index(after: tilde)...]
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            // More digits than an Int holds goes back further than any journal: Int.max says so.
+            back = Int(digits) ?? Int.max
+            rest = rest[..<tilde]
+        }
+        guard rest.isEmpty || rest.first == ":" else { return nil }
+        let of = rest.isEmpty ? nil : String(rest.dropFirst())
+        if of?.isEmpty == true { return nil }
+        self = .newest(back: back, of: of)
+    }
+
+    /// The forms, for a message: what a user can type.
+    public static let forms = "an id, a prefix of 4+ characters, last, last~N (N before the newest), last:METHOD or last:COFFEE, last:V60~1"
+}
+
+extension BrewLogStore {
+    /// The brew `reference` names.
+    /// - Parameter reference: An id or a unique id prefix of 4+ characters; `last` (the newest by
+    ///   date), `last~N` (N before it), `last:TEXT` (the newest whose method, else coffee, is
+    ///   TEXT ignoring case) or both, `last:V60~1`. A whole id wins over the newest forms (an id
+    ///   may contain `:`).
+    /// - Throws: ``BrewLookupError``: nothing matches, a prefix matches several (they are
+    ///   listed), or the reference is malformed.
+    public func brew(matching reference: String) throws(BrewLookupError) -> Brew {
+        if let id = BrewID(reference), let exact = brew(id: id) {
+            return exact
+        }
+        guard let parsed = BrewReference(reference) else { throw .malformed(reference) }
+        switch parsed {
+        case .id(let prefix):
+            return try brew(prefix: prefix)
+        case let .newest(back, of):
+            return try newest(back: back, of: of, reference: reference)
+        }
+    }
+
+    /// The brew `back` places before the newest, among those of method (else coffee) `text`.
+    ///
+    /// Brews at the same moment are ordered by their place in the journal, the later one newer
+    /// (as ``newestBrew`` orders them). Without a text only the `back + 1` newest moments are
+    /// held while passing over the journal; with one, the brews are sorted newest first and read
+    /// until enough match. When too few match, every one was read, so the count is exact.
+    private func newest(back: Int, of text: String?, reference: String) throws(BrewLookupError) -> Brew {
+        guard let text else {
+            guard back < count else { throw count == 0 ? .notFound("last") : .tooFewBrews(reference, available: count, of: nil) }
+            let chosen = brewsByDate(limit: back + 1) { _ in true }
+            return chosen[0]
+        }
+        registry.access(\BrewLogStore.brews)
+        // Newest first; the method matches count, and the coffee matches are kept in case no
+        // brew has TEXT as its method.
+        let wanted = text.lowercased()
+        var byMethod: [Int] = [], byCoffee: [Int] = []
+        for position in positionsNewestFirst() {
+            let record = record(at: position)
+            if record.method?.lowercased() == wanted {
+                byMethod.append(position)
+                if byMethod.count > back { break }
+            } else if byMethod.isEmpty, byCoffee.count <= back, record.coffee?.lowercased() == wanted {
+                byCoffee.append(position)
+            }
+        }
+        let matching = byMethod.isEmpty ? byCoffee : byMethod
+        guard !matching.isEmpty else { throw .noneOf(text) }
+        guard back < matching.count else {
+            throw .tooFewBrews(reference, available: matching.count, of: text)
+        }
+        return brew(at: matching[back])
+    }
+}
