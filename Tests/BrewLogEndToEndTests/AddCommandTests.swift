@@ -14,7 +14,7 @@ struct AddCommandTests {
         let id = String(line.dropFirst(7).prefix(12))
         #expect(line == #"{"id":"\#(id)","date":"2026-11-29T09:15:00+01:00","rating":4,"notes":"Bright\nblackcurrant","method":"V60","coffee":"Kenya AA","dose_g":15,"water_g":250.5,"grind":"22 clicks","temp_c":94,"time_s":165,"tags":["morning","light"]}"#)
         #expect(id.allSatisfy { $0.isHexDigit && !$0.isUppercase })
-        #expect(output == "Logged \(id) at 2026-11-29 09:15. 1-day streak, today included. Longest: 1 day.\n")
+        #expect(output == "Logged \(id) at 09:15: V60. Streak 1 day, longest 1.\n")
     }
 
     @Test("-q prints only the id; --json prints the brew")

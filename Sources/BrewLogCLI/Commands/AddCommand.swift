@@ -8,15 +8,22 @@ enum AddCommand: BrewLogCommand {
         static let oncePerDay = OptionSpec("once-per-day", help: "Do nothing (exit 0) when that day already has a brew: for cron.")
         static let recipe = OptionSpec("recipe", value: "name", help: "Start from a saved recipe (see 'brewlog recipe').")
         static let like = OptionSpec("like", value: "id", help: "Start from an earlier brew's recipe fields (" + BrewField.recipeFields.map(\.name).joined(separator: ", ") + "; never its rating, notes or date): an id, a prefix, last, last~N or last:METHOD.")
-        static let json = OptionSpec("json", help: "Print the new brew and the streak as JSON (with --once-per-day, \"skipped\" says whether the day already had the brew shown).")
+        static let unset = OptionSpec("unset", value: "field", repeatable: true,
+                                      help: "Leave out a field the defaults, the method's defaults, the recipe or --like would set: " + BrewField.recipeFields.map(\.name).joined(separator: ", ") + ".")
+        static let json = OptionSpec("json", help: "Print the new brew, the streak and the layers its fields came from as JSON (with --once-per-day, \"skipped\" says whether the day already had the brew shown).")
     }
 
     static let spec = CommandSpec(
         name: "add",
         abstract: "Record a brew.",
-        usage: "add [<fields>] [--recipe <name> | --like <id>] [--date <when>] [--once-per-day] [--json]",
-        options: FieldOptions.specs + [Option.recipe, Option.like, Option.date, Option.oncePerDay, Option.json],
+        usage: "add [<fields>] [--recipe <name> | --like <id>] [--unset <field>] [--date <when>] [--once-per-day] [--json]",
+        options: FieldOptions.specs + [Option.recipe, Option.like, Option.unset, Option.date, Option.oncePerDay, Option.json],
         discussion: """
+            FIELDS come from, lowest first: [add] in the config, [add "METHOD"] for the brew's method
+            (the typed -m, else the recipe's or --like's, else add.method; matched ignoring case), the
+            recipe or --like, then the command line. --unset FIELD removes what a lower layer set.
+
+
             WHEN: a day (today, yesterday, mon, -3d, 2026-11-28; a past day alone records 12:00), a
             time (7:30, 8pm, noon), both ("yesterday 23:40"), or a moment (now, -3h,
             2026-11-28T08:15:00+01:00). Without an offset a time is local ($TZ). Future times are refused.
@@ -35,13 +42,17 @@ enum AddCommand: BrewLogCommand {
         let notes = try FieldOptions.value(of: .notes, in: context.arguments).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         var typed = BrewRecord(id: .random(), timestamp: timestamp)
         try FieldOptions.apply(context, notes: notes, to: &typed)
-        let typedFields = BrewField.allCases.filter { FieldOptions.value(of: $0, in: context.arguments) != nil }
+        var typedLayer = BrewFieldValues()
+        for field in BrewField.allCases where FieldOptions.value(of: field, in: context.arguments) != nil {
+            typedLayer[field] = typed[field]
+        }
+        typedLayer.unset = Set(try FieldOptions.fieldsToUnset(context, Option.unset, from: BrewField.recipeFields))
         let like = context.arguments.value(Option.like)
         let recipe = try self.recipe(context)
         if recipe != nil && like != nil {
             throw context.usage("'--recipe' and '--like' both say where the brew starts from", hint: "give one of them")
         }
-        let defaults = context.configuration.addDefaults
+        let configuration = context.configuration
 
         let onceADay = context.arguments.has(Option.oncePerDay)
         let asJSON = context.arguments.has(Option.json)
@@ -52,30 +63,24 @@ enum AddCommand: BrewLogCommand {
                 if !context.quiet && !asJSON {
                     context.notices.line("\(day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
                 }
-                return Outcome(brew: existing, added: false, streak: store.streakSummary, startedFrom: nil)
+                return Outcome(brew: existing, added: false, streak: store.streakSummary, layers: [])
             }
-            // Lowest first: the [add] defaults, the recipe or the liked brew, the command line.
-            var record = BrewRecord(id: typed.id, timestamp: timestamp)
-            var startingPoint = BrewFieldValues()
-            var startedFrom: StartingPoint?
+            var startingPoint: (source: BrewLayers.Source, values: BrewFieldValues)?
             if let recipe {
-                startingPoint = recipe.fields
-                startedFrom = .recipe(recipe.name)
+                startingPoint = (.recipe(recipe.name), recipe.fields)
             } else if let like {
                 let liked = try context.brew(like, in: store).record
-                startingPoint = BrewFieldValues(recipeOf: liked)
-                startedFrom = .brew(liked.id)
+                startingPoint = (.brew(liked.id), BrewFieldValues(recipeOf: liked))
             }
-            BrewFieldValues.layered([defaults, startingPoint]).apply(to: &record)
-            // Typed fields win; typed tags replace the ones the brew started from.
-            for field in typedFields {
-                record.copy(field, from: typed)
-            }
+            let layers = BrewLayers(defaults: configuration.addDefaults, methodDefaults: configuration.methodDefaults,
+                                    startingPoint: startingPoint, typed: typedLayer).resolved
+            var record = BrewRecord(id: typed.id, timestamp: timestamp)
+            layers.values.apply(to: &record)
             try FieldOptions.applyRatio(context, to: &record)
             try FieldOptions.validate(record, context)
             let filled = record
             let brew = store.recordBrew(at: timestamp) { $0 = filled }
-            return Outcome(brew: brew, added: true, streak: store.streakSummary, startedFrom: startedFrom)
+            return Outcome(brew: brew, added: true, streak: store.streakSummary, layers: layers.used)
         }
         report(outcome, onceADay: onceADay, context)
     }
@@ -92,44 +97,29 @@ enum AddCommand: BrewLogCommand {
         return (name, fields)
     }
 
-    /// Where a new brew's recipe fields came from, before the command line's.
-    private enum StartingPoint {
-        /// A saved recipe, named by `--recipe`.
-        case recipe(String)
-        /// An earlier brew, named by `--like`.
-        case brew(BrewID)
-
-        /// The `--json` member naming it.
-        var json: JSONText {
-            switch self {
-            case .recipe(let name): .object([("recipe", .string(name))])
-            case .brew(let id): .object([("brew", .string(id.rawValue))])
-            }
-        }
-
-        /// The words after the time in the human line.
-        var phrase: String {
-            switch self {
-            case .recipe(let name): "recipe \(name.terminalSafe)"
-            case .brew(let id): "like \(id.rawValue.terminalSafe)"
-            }
-        }
-    }
-
-    /// What `add` did: the brew added (or, with `--once-per-day`, the day's brew found), the streak after.
+    /// What `add` did: the brew added (or, with `--once-per-day`, the day's brew found), the
+    /// streak after, and the layers its fields came from (the command line's included).
     private struct Outcome {
         let brew: Brew
         let added: Bool
         let streak: StreakSummary
-        let startedFrom: StartingPoint?
+        let layers: [BrewLayers.Source]
     }
 
     private static func report(_ outcome: Outcome, onceADay: Bool, _ context: CommandContext) {
         if context.arguments.has(Option.json) {
-            // Skipped or not, one JSON object: the day's brew, the streak, where it started from,
-            // and (with --once-per-day) whether it was skipped because the day already had a brew.
+            // Skipped or not, one JSON object: the day's brew, the streak, the layers (and where it
+            // started from), and (with --once-per-day) whether it was skipped because the day
+            // already had a brew.
             var extra: [(key: String, value: JSONText)] = [("streak", StreakJSON.object(outcome.streak))]
-            if let startedFrom = outcome.startedFrom { extra.append(("started_from", startedFrom.json)) }
+            if outcome.added { extra.append(("layers", .array(outcome.layers.map(json)))) }
+            for layer in outcome.layers {
+                switch layer {
+                case .recipe(let name): extra.append(("started_from", .object([("recipe", .string(name))])))
+                case .brew(let id): extra.append(("started_from", .object([("brew", .string(id.rawValue))])))
+                case .defaults, .methodDefaults, .commandLine: break
+                }
+            }
             if onceADay { extra.append(("skipped", .bool(!outcome.added))) }
             context.out.line(JSONText.brew(outcome.brew.record, with: extra))
         } else if !outcome.added {
@@ -137,10 +127,43 @@ enum AddCommand: BrewLogCommand {
         } else if context.quiet {
             context.out.line(outcome.brew.id.rawValue)
         } else {
-            let style = context.style
-            let from = outcome.startedFrom.map { " (\($0.phrase))" } ?? ""
-            context.out.line("Logged \(style.bold(outcome.brew.id.rawValue.terminalSafe)) at \(BrewFormatting.dateTime(outcome.brew.timestamp))\(from). "
-                + StreakText.sentence(outcome.streak, style: style))
+            context.out.line(confirmation(outcome, style: context.style))
+        }
+    }
+
+    /// One line: "Logged 0f3a9c2e71d4 at 07:40: V60 (defaults). Streak 3 days, longest 12." The
+    /// time alone when the brew is today's, else with its date; the method and the layers below
+    /// the command line when there are any; the weekly part only when a target is set.
+    private static func confirmation(_ outcome: Outcome, style: Style) -> String {
+        let brew = outcome.brew
+        let wall = brew.timestamp.wallClock
+        let when = wall.day == outcome.streak.today ? BrewFormatting.time(brew.timestamp) : BrewFormatting.dateTime(brew.timestamp)
+        var line = "Logged \(style.bold(brew.id.rawValue.terminalSafe)) at \(when)"
+        if let method = brew.method { line += ": " + method.terminalSafe }
+        let layers = outcome.layers.compactMap(phrase)
+        if !layers.isEmpty { line += " (" + layers.joined(separator: " + ") + ")" }
+        return line + ". " + StreakText.short(outcome.streak, style: style)
+    }
+
+    /// A layer as the confirmation names it; `nil` for the command line, which goes without saying.
+    private static func phrase(_ source: BrewLayers.Source) -> String? {
+        switch source {
+        case .defaults: "defaults"
+        case .methodDefaults(let method): "\(method.terminalSafe) defaults"
+        case .recipe(let name): "recipe \(name.terminalSafe)"
+        case .brew(let id): "like \(id.rawValue.terminalSafe)"
+        case .commandLine: nil
+        }
+    }
+
+    /// A layer as `--json` names it.
+    private static func json(_ source: BrewLayers.Source) -> JSONText {
+        switch source {
+        case .defaults: .object([("layer", .string("add"))])
+        case .methodDefaults(let method): .object([("layer", .string("add")), ("method", .string(method))])
+        case .recipe(let name): .object([("layer", .string("recipe")), ("name", .string(name))])
+        case .brew(let id): .object([("layer", .string("like")), ("brew", .string(id.rawValue))])
+        case .commandLine: .object([("layer", .string("command line"))])
         }
     }
 }

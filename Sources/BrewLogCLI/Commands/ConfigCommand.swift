@@ -19,7 +19,7 @@ enum ConfigCommand: BrewLogCommand {
                     ("value", "The value to set.")],
         positionalCount: 1...3,
         options: [Option.json],
-        discussion: "KEYS:\n" + KnownConfigKeys.all.map { "  \($0.display) = \($0.example)\n      \($0.summary)" }.joined(separator: "\n") + """
+        discussion: "KEYS:\n" + KnownConfigKeys.help.map { "  \($0.display) = \($0.example)\n      \($0.summary)" }.joined(separator: "\n") + """
 
 
             The file is $BREWLOG_CONFIG, else $XDG_CONFIG_HOME/brewlog/config, else

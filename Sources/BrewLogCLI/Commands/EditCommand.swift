@@ -32,7 +32,7 @@ enum EditCommand: BrewLogCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let arguments = context.arguments
-        let unset = try fieldsToUnset(context)
+        let unset = try FieldOptions.fieldsToUnset(context, Option.unset, from: FieldOptions.unsettable)
         let editing = arguments.has(Option.editor)
         let notesText = FieldOptions.value(of: .notes, in: arguments), appendedText = arguments.value(Option.appendNotes)
         if editing, notesText != nil || appendedText != nil || unset.contains(.notes) {
@@ -141,21 +141,5 @@ enum EditCommand: BrewLogCommand {
         }
         return .notFound("brew \(id) \(what) while the editor was open; nothing was written, and your notes could not be saved to a file; they were:\n\(notes)",
                          hint: "copy them from above")
-    }
-
-    private static func fieldsToUnset(_ context: CommandContext) throws(CLIError) -> [BrewField] {
-        var fields: [BrewField] = []
-        for name in context.arguments.all(Option.unset) {
-            guard let field = BrewField(name: name), field.canUnset else {
-                let names = FieldOptions.unsettableNames
-                throw context.usage("cannot unset '\(cappedForMessage(name))'",
-                                    hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "fields: \(names.joined(separator: ", "))")
-            }
-            if let option = field.option?.spec, context.arguments.value(option) != nil {
-                throw context.usage("'--unset \(name)' and '--\(option.long)' contradict each other")
-            }
-            fields.append(field)
-        }
-        return fields
     }
 }

@@ -24,8 +24,28 @@ enum FieldOptions {
     /// The options, in field order, then `--ratio`.
     static let specs: [OptionSpec] = BrewField.allCases.compactMap { $0.option?.spec } + [ratio]
 
+    /// The fields `edit --unset` clears.
+    static let unsettable: [BrewField] = BrewField.allCases.filter(\.canUnset)
+
     /// The fields `--unset` clears, by their command-line names.
-    static let unsettableNames: [String] = BrewField.allCases.filter(\.canUnset).map(\.name)
+    static let unsettableNames: [String] = unsettable.map(\.name)
+
+    /// The fields `--unset` names, each checked to be one of `allowed` and not also typed.
+    static func fieldsToUnset(_ context: CommandContext, _ option: OptionSpec, from allowed: [BrewField]) throws(CLIError) -> [BrewField] {
+        var fields: [BrewField] = []
+        for name in context.arguments.all(option) {
+            guard let field = BrewField(name: name), allowed.contains(field) else {
+                let names = allowed.map(\.name)
+                throw context.usage("cannot unset '\(cappedForMessage(name))'",
+                                    hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "fields: \(names.joined(separator: ", "))")
+            }
+            if let spec = field.option?.spec, context.arguments.value(spec) != nil {
+                throw context.usage("'--unset \(name)' and '--\(spec.long)' contradict each other")
+            }
+            if !fields.contains(field) { fields.append(field) }
+        }
+        return fields
+    }
 
     /// `--unset`'s help: "Clear a field: rating, notes, ... or tags."
     static var unsetHelp: String {

@@ -101,6 +101,20 @@ enum ConfigValidators {
         }
     }
 
+    /// A comma list of recipe fields a layer removes (`water,tags`), each once, by the names
+    /// `--unset` takes.
+    @Sendable static func unsetFields(_ text: String) -> Reading {
+        let names = commaList(text).map { $0.lowercased() }
+        let known = BrewField.recipeFields.map(\.name)
+        guard !names.isEmpty else { return problem("give at least one field, e.g. water,tags") }
+        for name in names where !known.contains(name) {
+            let hint = nearest(to: name, in: known).map { "did you mean '\($0)'? " } ?? ""
+            return problem("'\(cappedForMessage(name))' is not a recipe field; \(hint)fields: " + known.joined(separator: ","))
+        }
+        if let repeated = firstRepeated(names) { return problem("the field '\(repeated)' is listed twice") }
+        return .success(.words(names))
+    }
+
     /// The items of a comma list, trimmed; an empty text has none, an empty item is kept (and refused by the caller).
     private static func commaList(_ text: String) -> [String] {
         guard !text.trimmingWhitespaceForCLI().isEmpty else { return [] }

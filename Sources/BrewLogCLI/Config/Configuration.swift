@@ -135,13 +135,24 @@ struct Configuration: Sendable {
         Set(values.keys.filter { $0.section == "recipe" }.compactMap(\.subsection)).sorted()
     }
 
-    /// The recipe fields a section sets, each under its field's name (`add.temp`).
+    /// Every `[add "METHOD"]` section with a good key, with the method as the file spells it,
+    /// sorted.
+    var methodDefaults: [(method: String, values: BrewFieldValues)] {
+        Set(values.keys.filter { $0.section == "add" }.compactMap(\.subsection)).sorted()
+            .map { ($0, defaults(subsection: $0, section: "add")) }
+    }
+
+    /// The recipe fields a section sets, each under its field's name (`add.temp`), and those its
+    /// `unset` key removes.
     private func defaults(subsection: String?, section: String) -> BrewFieldValues {
         var defaults = BrewFieldValues()
         for field in BrewField.recipeFields {
             if case .field(let value)? = values[ConfigKey(section: section, subsection: subsection, name: field.name)] {
                 defaults[field] = value
             }
+        }
+        if case .words(let names)? = values[ConfigKey(section: section, subsection: subsection, name: "unset")] {
+            defaults.unset = Set(names.compactMap { BrewField(name: $0) })
         }
         return defaults
     }

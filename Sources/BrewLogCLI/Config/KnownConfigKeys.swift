@@ -22,6 +22,9 @@ struct KnownConfigKey: Sendable {
     let example: String
     /// Reads a value, or says in words what is wrong with it.
     let read: @Sendable (String) -> Result<ConfigValue, ConfigValueProblem>
+    /// Whether help lists the key on its own line (the keys of `[add "METHOD"]` are listed once,
+    /// as ``KnownConfigKeys/methodDefaultsHelp``).
+    var listed = true
 
     /// Whether this entry describes `key`.
     func matches(_ key: ConfigKey) -> Bool {
@@ -69,10 +72,21 @@ enum KnownConfigKeys {
                               summary: "The default for 'add --\(option?.long ?? field.name)'" + (option?.repeatable == true ? " (comma-separated)." : "."),
                               example: field.row.example, read: ConfigValidators.brewDefault(field))
     } + BrewField.recipeFields.map { field in
+        KnownConfigKey(section: "add", subsection: .any, name: field.name, display: "add.METHOD." + field.name,
+                       summary: "The default for 'add --\(field.row.option?.long ?? field.name)' when the method is METHOD.",
+                       example: field.row.example, read: ConfigValidators.brewDefault(field), listed: false)
+    } + BrewField.recipeFields.map { field in
         KnownConfigKey(section: "recipe", subsection: .any, name: field.name, display: "recipe.NAME." + field.name,
                        summary: "The recipe NAME's \(field.name), as for add.\(field.name).", example: field.row.example,
                        read: ConfigValidators.brewDefault(field))
     } + [
+        KnownConfigKey(section: "add", subsection: .any, name: "unset", display: "add.METHOD.unset",
+                       summary: "Fields the [add] defaults set that brews of METHOD go without.", example: "water,tags",
+                       read: ConfigValidators.unsetFields, listed: false),
+        KnownConfigKey(section: "recipe", subsection: .any, name: "unset", display: "recipe.NAME.unset",
+                       summary: "Fields the defaults set that the recipe NAME goes without, comma-separated.", example: "water,tags",
+                       read: ConfigValidators.unsetFields),
+    ] + [
         KnownConfigKey(section: "streak", subsection: .none, name: "day-starts", display: "streak.day-starts",
                        summary: "When a brewing day starts, HH:MM (default 00:00).", example: "04:00", read: ConfigValidators.timeOfDay),
         KnownConfigKey(section: "streak", subsection: .none, name: "rest-days", display: "streak.rest-days",
@@ -80,6 +94,23 @@ enum KnownConfigKeys {
         KnownConfigKey(section: "streak", subsection: .none, name: "weekly-target", display: "streak.weekly-target",
                        summary: "Brew days a week for the weekly streak, 1 to 7.", example: "5", read: ConfigValidators.weeklyTarget),
     ]
+
+    /// The lines of help for the keys: each listed key, and one line for every `[add "METHOD"]`
+    /// key, after the `add.*` keys.
+    static var help: [(display: String, example: String, summary: String)] {
+        var lines: [(display: String, example: String, summary: String)] = []
+        for key in all where key.listed {
+            lines.append((key.display, key.example, key.summary))
+            if key.section == "add", key.name == BrewField.recipeFields.last?.name, key.subsection == .none {
+                lines.append(methodDefaultsHelp)
+            }
+        }
+        return lines
+    }
+
+    /// The one line of help for the keys of `[add "METHOD"]`.
+    static let methodDefaultsHelp = (display: "add.METHOD.FIELD", example: "18",
+                                     summary: "A default for brews of METHOD only ([add \"Espresso\"], matched ignoring case), over add.FIELD; add.METHOD.unset lists add.* defaults those brews go without (water,tags).")
 
     /// The known key `key` is, or `nil`.
     static func find(_ key: ConfigKey) -> KnownConfigKey? {

@@ -23,6 +23,12 @@ enum BrewFormatting {
         return "\(wall.day) \(pad2(wall.hour)):\(pad2(wall.minute))"
     }
 
+    /// `07:15`: the wall-clock time alone.
+    static func time(_ timestamp: Timestamp) -> String {
+        let wall = timestamp.wallClock
+        return "\(pad2(wall.hour)):\(pad2(wall.minute))"
+    }
+
     /// `2026-11-29 07:15 +01:00`.
     static func dateTimeWithOffset(_ timestamp: Timestamp) -> String {
         let offset = abs(timestamp.utcOffsetSeconds)

@@ -22,6 +22,29 @@ enum StreakText {
         return style.yellow(streak) + ", but no brew yet today: log one before \(dayEnd(summary.dayStartMinutes)) to keep it. \(longest)\(weekly)"
     }
 
+    /// The streak in a few words, for `add`'s one-line confirmation: "Streak 3 days, longest 12.",
+    /// with the weekly part ("Week: 2 of 4 days.") only when a target is set.
+    static func short(_ summary: StreakSummary, style: Style) -> String {
+        let longest = "longest \(summary.longest)."
+        var text: String
+        if summary.current == 0 {
+            text = "No current streak; " + longest
+        } else {
+            let streak = "Streak " + days(summary.current)
+            if summary.brewedToday {
+                text = style.green(streak) + ", " + longest
+            } else if summary.todayIsBridged {
+                text = style.green(streak) + " (today is " + (summary.todayStatus == .skip ? "a skip day" : "a rest day") + "), " + longest
+            } else {
+                text = style.yellow(streak) + ", no brew yet today; " + longest
+            }
+        }
+        if let weekly = summary.weekly {
+            text += " Week: \(weekly.daysThisWeek) of \(weekly.target) days."
+        }
+        return text
+    }
+
     /// "Weekly: 3 weeks in a row with 4+ brew days (this week: 2 of 4)."
     static func weeklySentence(_ weekly: WeeklyStreak) -> String {
         let run = weekly.current == 1 ? "1 week" : "\(weekly.current) weeks"

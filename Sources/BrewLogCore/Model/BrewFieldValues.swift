@@ -1,8 +1,12 @@
-/// Some of a brew's fields, each set or not: a partial record keyed by field. The `[add]`
-/// defaults, a saved recipe, what `--like` copies from a brew and what the command line typed are
-/// each one; a new brew is their layering (``layered(_:)``), lowest first.
+/// Some of a brew's fields, each set or not, and some removed: a partial record keyed by field.
+/// The `[add]` defaults, a method's defaults, a saved recipe, what `--like` copies from a brew and
+/// what the command line typed are each one; a new brew is their layering (``layered(_:)``),
+/// lowest first.
 public struct BrewFieldValues: Equatable, Sendable {
     private var values: [BrewField: FieldValue] = [:]
+    /// The fields this layer removes from the layers below it (`add --unset water`,
+    /// `recipe.NAME.unset = water`); a value the layer sets itself still stands.
+    public var unset: Set<BrewField> = []
 
     /// No field set.
     public init() {}
@@ -23,8 +27,8 @@ public struct BrewFieldValues: Equatable, Sendable {
         set { values[field] = newValue }
     }
 
-    /// Whether no field is set.
-    public var isEmpty: Bool { values.isEmpty }
+    /// Whether the layer neither sets nor removes a field.
+    public var isEmpty: Bool { values.isEmpty && unset.isEmpty }
 
     /// The fields that are set, with their values, in table order.
     public var fields: [(field: BrewField, value: FieldValue)] {
@@ -40,10 +44,12 @@ public struct BrewFieldValues: Equatable, Sendable {
     }
 
     /// The layers as one, lowest first: a field set in a higher layer wins; tags from a higher
-    /// layer replace those below.
+    /// layer replace those below; a field a layer unsets is gone unless a higher layer (or the
+    /// same one) sets it again. The result unsets nothing.
     public static func layered(_ layers: [BrewFieldValues]) -> BrewFieldValues {
         var result = BrewFieldValues()
         for layer in layers {
+            for field in layer.unset { result.values[field] = nil }
             result.values.merge(layer.values) { _, higher in higher }
         }
         return result

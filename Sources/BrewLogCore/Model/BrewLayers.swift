@@ -1,0 +1,70 @@
+/// Where a new brew's fields come from, lowest first: the `[add]` defaults, the defaults of the
+/// method in force (`[add "Espresso"]`), a recipe or an earlier brew, and what was typed.
+///
+/// The method in force is the typed one, else the recipe's or the liked brew's, else the
+/// defaults'; its defaults are found ignoring case. ``resolved`` is the one rule every way of
+/// starting a brew goes through.
+public struct BrewLayers: Sendable {
+    /// One layer, named as `add --json` and the confirmation name it.
+    public enum Source: Equatable, Sendable {
+        /// The `[add]` section.
+        case defaults
+        /// The `[add "METHOD"]` section, named as the config file spells it.
+        case methodDefaults(String)
+        /// A saved recipe.
+        case recipe(String)
+        /// An earlier brew's recipe fields (`--like`).
+        case brew(BrewID)
+        /// The field options and `--unset`s typed.
+        case commandLine
+    }
+
+    /// The `[add]` defaults.
+    public var defaults: BrewFieldValues
+    /// Every `[add "METHOD"]` section, with the method as spelled in the file.
+    public var methodDefaults: [(method: String, values: BrewFieldValues)]
+    /// The recipe or the liked brew, when one was named.
+    public var startingPoint: (source: Source, values: BrewFieldValues)?
+    /// What the command line typed and unset.
+    public var typed: BrewFieldValues
+
+    /// The layers, before any is chosen.
+    public init(defaults: BrewFieldValues, methodDefaults: [(method: String, values: BrewFieldValues)],
+                startingPoint: (source: Source, values: BrewFieldValues)?, typed: BrewFieldValues) {
+        self.defaults = defaults
+        self.methodDefaults = methodDefaults
+        self.startingPoint = startingPoint
+        self.typed = typed
+    }
+
+    /// The method the brew will have before per-method defaults apply: the typed one, else the
+    /// recipe's or liked brew's, else the defaults'; `nil` when a layer unsets it or none sets it.
+    public var methodInForce: String? {
+        let layers = [defaults, startingPoint?.values ?? BrewFieldValues(), typed]
+        guard case .text(let method)? = BrewFieldValues.layered(layers)[.method] else { return nil }
+        return method
+    }
+
+    /// The defaults of the method in force, with the method as the file first spells it: every
+    /// section whose name equals it ignoring case (`[add "Espresso"]` and `[add "espresso"]`),
+    /// layered in the order given.
+    public var methodLayer: (method: String, values: BrewFieldValues)? {
+        guard let method = methodInForce?.lowercased() else { return nil }
+        let sections = methodDefaults.filter { $0.method.lowercased() == method }
+        guard let first = sections.first else { return nil }
+        var merged = BrewFieldValues.layered(sections.map(\.values))
+        merged.unset = sections.reduce(into: Set()) { $0.formUnion($1.values.unset) }
+        return (first.method, merged)
+    }
+
+    /// The fields the brew starts with, and the layers that set or removed at least one of them,
+    /// lowest first.
+    public var resolved: (values: BrewFieldValues, used: [Source]) {
+        var layers: [(source: Source, values: BrewFieldValues)] = [(.defaults, defaults)]
+        if let methodLayer { layers.append((.methodDefaults(methodLayer.method), methodLayer.values)) }
+        if let startingPoint { layers.append(startingPoint) }
+        layers.append((.commandLine, typed))
+        let used = layers.filter { !$0.values.isEmpty }.map(\.source)
+        return (BrewFieldValues.layered(layers.map(\.values)), used)
+    }
+}
