@@ -37,7 +37,7 @@ struct RecipeTests {
     @Test("recipe save writes recipe.NAME.* keys in place, keeping every comment and the other sections byte for byte")
     func saveKeepsComments() {
         let sandbox = self.sandbox(config: commented)
-        #expect(sandbox.ok(["recipe", "save", "v60", "-m", "V60", "--grind", "22 clicks", "--dose", "15", "--ratio", "1:16", "--temp", "201F"])
+        #expect(sandbox.ok(["recipe", "save", "v60", "--replace", "-m", "V60", "--grind", "22 clicks", "--dose", "15", "--ratio", "1:16", "--temp", "201F"])
             == "Replaced recipe v60: V60 · dose 15 g · water 240 g · ratio 1:16.0 · grind 22 clicks · temp 93.9 °C\n")
         #expect(config(sandbox) == """
             # my brewlog settings

@@ -1,16 +1,19 @@
 import BrewLogCore
 
-/// `brewlog recipe save|list|show|rm`: named recipes, kept in the config file as
+/// `brewlog recipe save|edit|list|show|rm`: named recipes, kept in the config file as
 /// `[recipe "NAME"]` sections (written through the config writer, so comments stay).
 enum RecipeCommand: BrewLogCommand {
     /// Its options.
     enum Option {
         static let from = OptionSpec("from", value: "id", help: "With 'save': start from this brew's recipe fields (an id, a prefix, last, last~N or last:METHOD).")
+        static let replace = OptionSpec("replace", help: "With 'save': replace the recipe when one of that name exists.")
+        static let unset = OptionSpec("unset", value: "field", repeatable: true,
+                                      help: "With 'save' and 'edit': the recipe goes without this field, also when the defaults set it.")
         static let json = OptionSpec("json", help: "With 'list' and 'show': print JSON (the journal's keys).")
     }
 
     /// The actions, as typed.
-    static let actions = ["save", "list", "show", "rm"]
+    static let actions = ["save", "edit", "list", "show", "rm"]
 
     /// The FIELDS a recipe holds: every recipe field's option (no rating, no notes), and `--ratio`.
     static let fieldOptions: [OptionSpec] = BrewField.allCases.filter(\.isRecipe).compactMap { $0.option?.spec } + [FieldOptions.ratio]
@@ -18,19 +21,22 @@ enum RecipeCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "recipe",
         abstract: "Save, list, show and remove named recipes.",
-        usage: "recipe save <name> [--from <id>] [<fields>] | list [--json] | show <name> [--json] | rm <name>",
-        arguments: [("action", "save, list, show or rm."), ("name", "The recipe's name: up to 64 characters, no control characters (quote one with spaces).")],
+        usage: "recipe save <name> [--from <id>] [<fields>] [--unset <field>] [--replace] | edit <name> [<fields>] [--unset <field>] | list [--json] | show <name> [--json] | rm <name>",
+        arguments: [("action", "save, edit, list, show or rm."), ("name", "The recipe's name: up to 64 characters, no control characters (quote one with spaces).")],
         positionalCount: 1...2,
-        options: fieldOptions + [Option.from, Option.json],
+        options: fieldOptions + [Option.from, Option.unset, Option.replace, Option.json],
         discussion: "A recipe is the fields a brew starts from with 'brewlog add --recipe NAME': "
             + BrewField.recipeFields.dropLast().map(\.name).joined(separator: ", ") + " and " + (BrewField.recipeFields.last?.name ?? "")
             + " (never a rating or notes). " + """
-            Saving a recipe that exists replaces it. Recipes live in the config file as recipe.NAME.* keys,
-            so 'brewlog config' edits them too.
+            'save' refuses a name that exists unless --replace is given; 'edit' changes only the fields
+            it names. --unset FIELD removes the field from the recipe and from what the defaults give a
+            brew made from it (recipe.NAME.unset). Recipes live in the config file as recipe.NAME.*
+            keys, so 'brewlog config' edits them too.
 
             EXAMPLES:
               brewlog recipe save v60 -m V60 -c "House blend" --dose 15 --ratio 1:16 --temp 94
-              brewlog recipe save shot --from last
+              brewlog recipe save shot --from last:espresso --unset water
+              brewlog recipe edit v60 --grind 21
               brewlog add --recipe v60 -r 4
             """)
 
@@ -39,7 +45,7 @@ enum RecipeCommand: BrewLogCommand {
         let action = positionals[0]
         guard actions.contains(action) else {
             throw context.usage("unknown action '\(cappedForMessage(action))'",
-                                hint: nearest(to: action, in: actions).map { "did you mean '\($0)'?" } ?? "use save, list, show or rm")
+                                hint: nearest(to: action, in: actions).map { "did you mean '\($0)'?" } ?? "use save, edit, list, show or rm")
         }
         let name = positionals.count > 1 ? positionals[1] : nil
         if action == "list" {
@@ -47,14 +53,19 @@ enum RecipeCommand: BrewLogCommand {
         } else if name == nil {
             throw context.usage("missing <name> for 'recipe \(action)'")
         }
-        if action != "save", fieldOptions.contains(where: { context.arguments.value($0) != nil }) || context.arguments.value(Option.from) != nil {
-            throw context.usage("fields and '--from' go with 'recipe save' only")
+        let changes = fieldOptions.contains(where: { context.arguments.value($0) != nil }) || !context.arguments.all(Option.unset).isEmpty
+        if action != "save" && action != "edit" && changes {
+            throw context.usage("fields and '--unset' go with 'recipe save' and 'recipe edit' only")
         }
-        if context.arguments.has(Option.json) && (action == "save" || action == "rm") {
+        if action != "save", context.arguments.value(Option.from) != nil || context.arguments.has(Option.replace) {
+            throw context.usage("'--from' and '--replace' go with 'recipe save' only", hint: action == "edit" ? "'recipe edit' changes the fields it names and keeps the rest" : nil)
+        }
+        if context.arguments.has(Option.json) && (action == "save" || action == "edit" || action == "rm") {
             throw context.usage("'--json' goes with 'recipe list' and 'recipe show' only")
         }
         switch (action, name) {
         case ("save", let name?): try save(name, context)
+        case ("edit", let name?): try edit(name, context)
         case ("show", let name?): try show(name, context)
         case ("rm", let name?): try remove(name, context)
         default: list(context)
@@ -74,28 +85,63 @@ enum RecipeCommand: BrewLogCommand {
             throw context.usage("invalid recipe name '\(cappedForMessage(name))'",
                                 hint: "use 1 to 64 characters without control characters, no spaces at either end, not starting with '-'")
         }
-        var record = BrewRecord(id: .random(), timestamp: Timestamp(date: context.now, utcOffsetSeconds: 0))
+        let existed = context.configuration.recipe(name) != nil
+        if existed && !context.arguments.has(Option.replace) {
+            throw CLIError.refused("a recipe named '\(cappedForMessage(name))' exists; nothing was saved",
+                                   hint: "change some of its fields with 'brewlog recipe edit \(ShellWord.quoted(name)) FIELDS', or replace it: 'brewlog recipe save \(ShellWord.quoted(name)) --replace ...'")
+        }
+        var start = BrewFieldValues()
         if let reference = context.arguments.value(Option.from) {
             let store = try context.session().read()
-            BrewFieldValues(recipeOf: try context.brew(reference, in: store).record).apply(to: &record)
+            start = BrewFieldValues(recipeOf: try context.brew(reference, in: store).record)
         }
-        var typed = record
-        typed.tags = []
-        try FieldOptions.apply(context, notes: nil, to: &typed)
-        for field in BrewField.allCases where field.isRecipe && FieldOptions.value(of: field, in: context.arguments) != nil {
-            record.copy(field, from: typed)
-        }
-        try FieldOptions.applyRatio(context, to: &record)
-        try FieldOptions.validate(record, context)
-        let fields = BrewFieldValues(recipeOf: record)
+        let fields = try changed(start, context)
         guard !fields.isEmpty else {
             throw context.usage("a recipe needs at least one field", hint: "e.g. brewlog recipe save \(ShellWord.quoted(name)) -m V60 --dose 15 --water 250, or --from last")
         }
-        let existed = context.configuration.recipe(name) != nil
         try RecipeStore.replace(name, with: fields, context)
         if !context.quiet {
             context.out.line("\(existed ? "Replaced" : "Saved") recipe \(context.style.bold(name.terminalSafe)): \(RecipeText.summary(fields))")
         }
+    }
+
+    /// `recipe edit NAME`: the fields typed replace the recipe's, `--unset` removes some, the rest stays.
+    private static func edit(_ name: String, _ context: CommandContext) throws(CLIError) {
+        let before = try recipe(name, context)
+        let changes = fieldOptions.contains(where: { context.arguments.value($0) != nil }) || !context.arguments.all(Option.unset).isEmpty
+        guard changes else {
+            throw context.usage("'recipe edit' needs a field to change", hint: "e.g. brewlog recipe edit \(ShellWord.quoted(name)) --grind 21, or --unset water")
+        }
+        let fields = try changed(before, context)
+        guard !fields.isEmpty else {
+            throw context.usage("the recipe would have no field left", hint: "remove it with 'brewlog recipe rm \(ShellWord.quoted(name))'")
+        }
+        try RecipeStore.replace(name, with: fields, context)
+        if !context.quiet {
+            context.out.line("Changed recipe \(context.style.bold(name.terminalSafe)): \(RecipeText.summary(fields))")
+        }
+    }
+
+    /// `start` with the typed fields written over it (typed tags replace its tags), the ratio
+    /// applied, and the `--unset` fields removed (and kept as the recipe's unset list); a field
+    /// typed again leaves that list.
+    private static func changed(_ start: BrewFieldValues, _ context: CommandContext) throws(CLIError) -> BrewFieldValues {
+        var record = BrewRecord(id: .random(), timestamp: Timestamp(date: context.now, utcOffsetSeconds: 0))
+        start.apply(to: &record)
+        var typed = record
+        typed.tags = []
+        try FieldOptions.apply(context, notes: nil, to: &typed)
+        let typedFields = BrewField.recipeFields.filter { FieldOptions.value(of: $0, in: context.arguments) != nil }
+        for field in typedFields {
+            record.copy(field, from: typed)
+        }
+        let unset = try FieldOptions.fieldsToUnset(context, Option.unset, from: BrewField.recipeFields)
+        for field in unset { record.clear(field) }
+        try FieldOptions.applyRatio(context, to: &record)
+        try FieldOptions.validate(record, context)
+        var fields = BrewFieldValues(recipeOf: record)
+        fields.unset = start.unset.subtracting(typedFields).union(unset)
+        return fields
     }
 
     private static func list(_ context: CommandContext) {

@@ -3,10 +3,13 @@ import BrewLogCore
 /// Writes recipes into the config file: each `recipe.NAME.*` key through ``ConfigEditor``, all in
 /// one locked, atomic update, so the rest of the file (comments, order, other recipes) stays.
 enum RecipeStore {
-    /// Makes recipe `name` exactly `fields`: its keys are set in place (or added to its section),
-    /// then the keys it no longer has are removed, so the section keeps its place in the file.
+    /// Makes recipe `name` exactly `fields` (with its `unset` key for the fields it removes): its
+    /// keys are set in place (or added to its section), then the keys it no longer has are
+    /// removed, so the section keeps its place in the file.
     static func replace(_ name: String, with fields: BrewFieldValues, _ context: CommandContext) throws(CLIError) {
-        let values = fields.fields.map { (key: $0.field.name, value: $0.field.typedText($0.value)) }
+        var values = fields.fields.map { (key: $0.field.name, value: $0.field.typedText($0.value)) }
+        let unset = BrewField.recipeFields.filter(fields.unset.contains).map(\.name)
+        if !unset.isEmpty { values.append((key: "unset", value: unset.joined(separator: ","))) }
         // What a recipe holds must read back as it is (a brew's method may hold a line break the
         // config reader refuses): refused here, nothing written, rather than a file every command refuses.
         for (field, value) in fields.fields {

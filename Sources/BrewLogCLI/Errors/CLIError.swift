@@ -6,6 +6,9 @@ enum CLIError: Error {
     case usage(String, hint: String?, command: CommandSpec?)
     /// An id that matches nothing (1).
     case notFound(String, hint: String?)
+    /// A change that would replace something it was not asked to replace, such as saving a
+    /// recipe under a name that exists (1).
+    case refused(String, hint: String?)
     /// `streak --check` found no brew today (1); prints nothing more.
     case checkFailed
     /// The editor exited with an error or could not be started (1).
@@ -36,7 +39,7 @@ enum CLIError: Error {
     /// The process exit status, as the README's table gives it (sysexits.h names).
     var exitCode: Int32 {
         switch self {
-        case .notFound, .checkFailed, .editorFailed: 1
+        case .notFound, .refused, .checkFailed, .editorFailed: 1
         case .usage: 64
         case .dataError, .problemsFound: 65
         case .inputMissing, .inputUnreadable: 66
@@ -70,7 +73,7 @@ enum CLIError: Error {
         switch self {
         case .checkFailed:
             return nil
-        case let .usage(message, hint, _), let .notFound(message, hint), let .dataError(message, hint),
+        case let .usage(message, hint, _), let .notFound(message, hint), let .refused(message, hint), let .dataError(message, hint),
              let .problemsFound(message, hint), let .configuration(message, hint), let .inputUnreadable(message, hint):
             return (message, hint)
         case let .editorFailed(message, hint?):
@@ -138,6 +141,7 @@ extension CLIError {
         switch self {
         case let .usage(message, hint, command): return .usage(message, hint: hint.map(transform), command: command)
         case let .notFound(message, hint): return .notFound(message, hint: hint.map(transform))
+        case let .refused(message, hint): return .refused(message, hint: hint.map(transform))
         case let .editorFailed(message, hint): return .editorFailed(message, hint: hint.map(transform))
         case let .dataError(message, hint): return .dataError(message, hint: hint.map(transform))
         case let .problemsFound(message, hint): return .problemsFound(message, hint: hint.map(transform))

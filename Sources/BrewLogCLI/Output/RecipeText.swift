@@ -4,18 +4,30 @@ import BrewLogCore
 /// field table.
 enum RecipeText {
     /// `V60 · House blend · dose 15 g · water 250 g · ratio 1:16.7 · grind 22 clicks · temp 94.0 °C`:
-    /// the method and coffee as they are, every other field with its label.
+    /// the method and coffee as they are, every other field with its label, then `without water`
+    /// for the fields it removes.
     static func summary(_ fields: BrewFieldValues) -> String {
-        rows(fields).map { [BrewField.method.name, BrewField.coffee.name].contains($0.label) ? $0.value : $0.label + " " + $0.value }
+        rows(fields).map { [BrewField.method.name, BrewField.coffee.name].contains($0.label) ? $0.value
+            : $0.label == "unset" ? "without " + $0.value : $0.label + " " + $0.value }
             .joined(separator: " · ").terminalSafe
     }
 
     /// Label and value of each field that is set, in the table's column order (the ratio after
-    /// the grams it comes from).
+    /// the grams it comes from), then `unset` with the fields the recipe goes without.
     static func rows(_ fields: BrewFieldValues) -> [(label: String, value: String)] {
         var record = BrewRecord(id: .random(), timestamp: Timestamp(date: .init(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
         fields.apply(to: &record)
-        return BrewColumn.all.compactMap { column in
+        let unset = unsetNames(fields)
+        return fieldRows(fields, record) + (unset.isEmpty ? [] : [("unset", unset.joined(separator: ", "))])
+    }
+
+    /// The names of the fields the recipe removes from the defaults, in table order.
+    static func unsetNames(_ fields: BrewFieldValues) -> [String] {
+        BrewField.recipeFields.filter(fields.unset.contains).map(\.name)
+    }
+
+    private static func fieldRows(_ fields: BrewFieldValues, _ record: BrewRecord) -> [(label: String, value: String)] {
+        BrewColumn.all.compactMap { column in
             switch column {
             case .field(let field):
                 guard let value = fields[field] else { return nil }
@@ -36,6 +48,8 @@ enum RecipeText {
             if case .tags(let tags) = value, tags.isEmpty { continue }
             members.append((field.journalKey, JSONText.field(value)))
         }
+        let unset = unsetNames(fields)
+        if !unset.isEmpty { members.append(("unset", .array(unset.map(JSONText.string)))) }
         return .object(members)
     }
 }
