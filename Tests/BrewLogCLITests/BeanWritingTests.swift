@@ -117,7 +117,7 @@ struct BeanWritingTests {
     @Test("completion offers the bean actions and the bags' names, each once")
     func completion() {
         let sandbox = Sandbox(journal: BeanCommandTests.journal, runner: .inProcess)
-        #expect(sandbox.ok(["__complete", "beans"]) == "add\nlist\nshow\nedit\nfinish\nBrazil Cerrado\nEthiopia ☕\nKenya AA\n")
+        #expect(sandbox.ok(["__complete", "beans"]) == "add\nlist\nshow\nedit\nfinish\nrm\nBrazil Cerrado\nEthiopia ☕\nKenya AA\n")
         #expect(sandbox.ok(["completion", "bash"]).contains("bean) _brewlog_complete"))
     }
 }

@@ -83,8 +83,10 @@ struct FieldTableTests {
         return lines[0]
     }
 
+    /// Every field but the bag link, a reference resolved against the journal's bags, which
+    /// `BeanLinkTests` follows through the same places.
     @Test("a field goes through add, the journal, export, import, show, edit, --unset and completion",
-          arguments: BrewField.allCases)
+          arguments: BrewField.allCases.filter { $0 != .bean })
     func everyRepresentation(field: BrewField) throws {
         let sandbox = Sandbox(now: FieldTableTests.now)
         let option = field.option?.spec.long

@@ -63,7 +63,7 @@ enum AddCommand: BrewLogCommand {
                 if !context.quiet && !asJSON {
                     context.notices.line("\(day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
                 }
-                return Outcome(brew: existing, added: false, streak: store.streakSummary, layers: [])
+                return Outcome(brew: existing, added: false, streak: store.streakSummary, layers: [], notices: [])
             }
             var startingPoint: (source: BrewLayers.Source, values: BrewFieldValues)?
             if let recipe {
@@ -76,13 +76,53 @@ enum AddCommand: BrewLogCommand {
                                     startingPoint: startingPoint, typed: typedLayer).resolved
             var record = BrewRecord(id: typed.id, timestamp: timestamp)
             layers.values.apply(to: &record)
+            let bag = try linkBag(&record, layers, store, context)
             try FieldOptions.applyRatio(context, to: &record)
             try FieldOptions.validate(record, context)
+            var notices: [String] = []
+            if bag == nil, let coffee = record.coffee, let known = suggestion(for: coffee, store) {
+                notices.append("warning: no bag or earlier brew has the coffee '\(coffee.terminalSafe)'; did you mean '\(known.terminalSafe)'?")
+            }
+            let wasLow = bag.map { store.beanUsage(of: $0).isLow } ?? false
             let filled = record
             let brew = store.recordBrew(at: timestamp) { $0 = filled }
-            return Outcome(brew: brew, added: true, streak: store.streakSummary, layers: layers.used)
+            if let bag = BeanMatching(bags: store.beanBags).bag(of: filled), !wasLow {
+                let usage = store.beanUsage(of: bag)
+                if usage.isLow {
+                    notices.append("\(bag.name.terminalSafe) is running low: \(BeanCommand.grams(max(0, usage.gramsLeft ?? 0))) left.")
+                }
+            }
+            return Outcome(brew: brew, added: true, streak: store.streakSummary, layers: layers.used, notices: notices)
         }
         report(outcome, onceADay: onceADay, context)
+    }
+
+    /// Replaces the bag reference the layers gave (`--bean kenya`, `add.bean`) with the bag's id,
+    /// and gives the brew the bag's name as its coffee unless the layer that named the bag, or a
+    /// higher one, names a coffee too. The bag, or `nil` when none was named.
+    private static func linkBag(_ record: inout BrewRecord, _ layers: BrewLayers.Resolution, _ store: BrewLogStore,
+                                _ context: CommandContext) throws(CLIError) -> BeanBag? {
+        guard let reference = record.bean else { return nil }
+        let bag = try BeanCommand.resolve(reference, in: store, context)
+        record.bean = bag.id.rawValue
+        if !layers.set(.coffee, atOrAbove: .bean) { record.coffee = bag.name }
+        return bag
+    }
+
+    /// The known coffee `coffee` is probably a slip of, when no bag and no brew has it: the
+    /// brews are read from the journal's end and the search stops at the first that has it.
+    private static func suggestion(for coffee: String, _ store: BrewLogStore) -> String? {
+        var known = store.beanBags.map(\.name)
+        var seen = Set(known)
+        guard !seen.contains(coffee) else { return nil }
+        var found = false
+        store.visitRecordsFromLastLine { record in
+            guard let other = record.coffee else { return true }
+            if other == coffee { found = true }
+            if seen.insert(other).inserted { known.append(other) }
+            return !found
+        }
+        return found ? nil : CoffeeSuggestion.suggestion(for: coffee, known: known)
     }
 
     /// The recipe `--recipe` names, or `nil` when not given; an unknown name is a usage error.
@@ -104,6 +144,8 @@ enum AddCommand: BrewLogCommand {
         let added: Bool
         let streak: StreakSummary
         let layers: [BrewLayers.Source]
+        /// What the user should know besides the brew (a likely typo, a bag running low).
+        let notices: [String]
     }
 
     private static func report(_ outcome: Outcome, onceADay: Bool, _ context: CommandContext) {
@@ -123,6 +165,13 @@ enum AddCommand: BrewLogCommand {
             if onceADay { extra.append(("skipped", .bool(!outcome.added))) }
             context.out.line(JSONText.brew(outcome.brew.record, with: extra))
         } else if !outcome.added {
+            return
+        }
+        if !context.quiet {
+            // On standard error: scripts reading the id or the JSON never see them.
+            for notice in outcome.notices { context.notices.line(notice) }
+        }
+        if context.arguments.has(Option.json) {
             return
         } else if context.quiet {
             context.out.line(outcome.brew.id.rawValue)

@@ -73,6 +73,21 @@ extension BeanCommand {
         }
     }
 
+    /// `bean rm BAG`: removes the bag. Brews that name it keep their `bean` key, which then
+    /// names no bag (they do not fall back to the name rule: they were linked on purpose).
+    static func remove(_ reference: String, _ context: CommandContext) throws(CLIError) {
+        let removed = try context.session().write(creating: false) { store throws(CLIError) -> BeanBag in
+            let bag = try resolve(reference, in: store, context)
+            store.remove(.bean(bag))
+            return bag
+        }
+        if context.quiet {
+            context.out.line(removed.id.rawValue)
+        } else {
+            context.out.line("Removed bag \(removed.id.rawValue.terminalSafe) (\(removed.name.terminalSafe)).")
+        }
+    }
+
     /// Applies the typed field options to `bag`: text fields replace, `--tag` adds.
     private static func applyFields(_ context: CommandContext, to bag: inout BeanBag) throws(CLIError) {
         let arguments = context.arguments

@@ -4,8 +4,9 @@ import BrewLogCore
 extension BeanCommand {
     /// The bag `reference` names: the bag with that whole id, else the open bag of that name
     /// (ignoring case), else the one bag of that name, else the bag whose id it is a unique
-    /// prefix of (4 characters or more; other kinds' ids do not count). Several bags of the name is a usage error that
-    /// lists their ids; nothing found exits 1.
+    /// prefix of (4 characters or more; other kinds' ids do not count), else the one open bag
+    /// whose name holds it (ignoring case). Several bags of the name, or several holding it, is
+    /// a usage error that lists them; nothing found exits 1.
     static func resolve(_ reference: String, in store: BrewLogStore, _ context: CommandContext) throws(CLIError) -> BeanBag {
         let bags = store.beanBags
         // A whole id first: a bag named like another bag's id never hides that bag.
@@ -27,7 +28,18 @@ extension BeanCommand {
                                 hint: "give more characters of the id")
         }
         if let bag = prefixed.first { return bag }
+        // Last, a part of an open bag's name, ignoring case: "kenya" for "Kenya AA".
+        let part = reference.lowercased()
+        let containing = part.isEmpty ? [] : bags.filter { $0.isOpen && $0.name.lowercased().contains(part) }
+        if containing.count > 1 {
+            throw context.usage("'\(cappedForMessage(reference))' is part of \(containing.count) open bags' names: "
+                                    + containing.map { "\($0.name) (\($0.id.rawValue))" }.joined(separator: ", "),
+                                hint: "give more of the name, or the bag's id")
+        }
+        if let bag = containing.first { return bag }
+        let names = bags.filter(\.isOpen).map(\.name)
         throw CLIError.notFound("no bean bag named '\(cappedForMessage(reference))' or with that id",
-                                hint: "'brewlog bean list --all' shows every bag")
+                                hint: nearest(to: reference, in: names).map { "did you mean '\($0)'? " + "'brewlog bean list' shows the open bags" }
+                                    ?? "'brewlog bean list --all' shows every bag")
     }
 }

@@ -48,7 +48,7 @@ extension BeanCommand {
             return
         }
         guard !context.quiet else { return }
-        let off = bag.daysOffRoast(on: today).map { " (\(days($0)) off roast today)" } ?? ""
+        let off = bag.daysOffRoast(on: today).map { " (\(days($0)) off roast " + (bag.isOpen ? "today)" : "when finished)") } ?? ""
         var rows: [(String, String)] = [
             ("id", bag.id.rawValue), ("name", bag.name), ("roaster", bag.roaster ?? "-"), ("origin", bag.origin ?? "-"),
             ("process", bag.process ?? "-"), ("roasted", bag.roasted.map { "\($0)" + off } ?? "-"),
@@ -86,6 +86,7 @@ extension BeanCommand {
             ("days_off_roast", bag.daysOffRoast(on: today).map(JSONText.int) ?? .null),
             ("grams_used", .number(rounded(usage.gramsUsed))),
             ("grams_left", usage.gramsLeft.map { .number(rounded(Swift.max(0, $0))) } ?? .null),
+            ("low", .bool(usage.isLow)),
             ("brews", .int(usage.brews.count)),
             ("average_rating", usage.averageRating.map { .number(rounded($0)) } ?? .null),
         ]
@@ -129,15 +130,16 @@ extension BeanCommand {
         return "\(count) day\(count == 1 || count == -1 ? "" : "s")"
     }
 
-    private static func grams(_ value: Double) -> String {
+    static func grams(_ value: Double) -> String {
         let text = BrewFormatting.oneDecimal(value)
         return (text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + " g"
     }
 
-    /// Grams left, `0 g!` when the brews used more than the weight, `-` without a weight.
+    /// Grams left, `25 g low` when the bag is running low, `0 g!` when the brews used more than
+    /// the weight, `-` without a weight.
     private static func gramsLeft(_ usage: BeanUsage) -> String {
         guard let left = usage.gramsLeft else { return "-" }
-        return left < 0 ? "0 g!" : grams(left)
+        return left < 0 ? "0 g!" : grams(left) + (usage.isLow ? " low" : "")
     }
 
     private static func rounded(_ value: Double) -> Double {

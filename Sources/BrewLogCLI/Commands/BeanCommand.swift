@@ -1,6 +1,6 @@
 import BrewLogCore
 
-/// `brewlog bean add|list|show|edit|finish`: bags of coffee beans, their freshness and use.
+/// `brewlog bean add|list|show|edit|finish|rm`: bags of coffee beans, their freshness and use.
 enum BeanCommand: BrewLogCommand {
     /// Its options.
     enum Option {
@@ -19,7 +19,7 @@ enum BeanCommand: BrewLogCommand {
     }
 
     /// The actions, as typed.
-    static let actions = ["add", "list", "show", "edit", "finish"]
+    static let actions = ["add", "list", "show", "edit", "finish", "rm"]
 
     /// The fields `edit --unset` clears (the name cannot be cleared).
     static let unsettable = ["roaster", "origin", "process", "roasted", "weight", "opened", "finished", "notes", "tags"]
@@ -31,19 +31,22 @@ enum BeanCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "bean",
         abstract: "Keep bags of coffee: freshness, grams used and left, brews and ratings.",
-        usage: "bean add <name> [<bag fields>] | list [--all] [--json] | show <bag> [--json] | edit <bag> [<bag fields>] [--name <name>] [--unset <field>] | finish <bag> [<day>]",
-        arguments: [("action", "add, list, show, edit or finish."),
-                    ("name|bag", "The coffee's name, as brews name it in --coffee; for show, edit and finish: the open bag of that name (ignoring case), else the one bag of that name, else a bag id or unique prefix of 4+ characters."),
+        usage: "bean add <name> [<bag fields>] | list [--all] [--json] | show <bag> [--json] | edit <bag> [<bag fields>] [--name <name>] [--unset <field>] | finish <bag> [<day>] | rm <bag>",
+        arguments: [("action", "add, list, show, edit, finish or rm."),
+                    ("name|bag", "The coffee's name, as brews name it in --coffee; for show, edit, finish and rm: the open bag of that name (ignoring case), else the one bag of that name, else a bag id or unique prefix of 4+ characters, else a unique part of an open bag's name."),
                     ("day", "With 'finish': the day the bag was finished (default: today).")],
         positionalCount: 1...3,
         options: fieldOptions + [Option.name, Option.unset, Option.all, Option.json],
         discussion: """
-            A brew belongs to a bag when its coffee is the bag's name (ignoring case) and it was
+            A brew logged with 'add --bean BAG' belongs to that bag whatever its coffee says. Any
+            other brew belongs to a bag when its coffee is the bag's name (ignoring case) and it was
             brewed on or after the day the bag was opened (else roasted) and not after the day
             it was finished; when several bags match, the one opened last. Days off roast are
-            counted from the roast day to the brew's day (or today). Grams used are the sum of
-            the bag's brews' doses; grams left its weight less that (shown as 0, marked '!', when
-            the brews used more). Remove a bag with 'brewlog rm ID'.
+            counted from the roast day to the brew's day (or today; for a finished bag, at most
+            to its finish day). Grams used are the sum of the bag's brews' doses; grams left its
+            weight less that (shown as 0, marked '!', when the brews used more; marked 'low' when
+            under two of its brews' average dose, or 30 g before any). 'rm' removes a bag: brews
+            that named it keep their link and belong to no bag.
 
             EXAMPLES:
               brewlog bean add "Kenya AA" --roaster "Square Mile" --roasted 2026-11-10 --weight 250
@@ -51,6 +54,7 @@ enum BeanCommand: BrewLogCommand {
               brewlog bean show "kenya aa"
               brewlog bean edit "Kenya AA" --process washed --unset notes
               brewlog bean finish "Kenya AA" yesterday
+              brewlog bean rm kenya
             """,
         pagesOutput: true)
 
@@ -59,7 +63,7 @@ enum BeanCommand: BrewLogCommand {
         let action = positionals[0]
         guard actions.contains(action) else {
             throw context.usage("unknown action '\(cappedForMessage(action))'",
-                                hint: nearest(to: action, in: actions).map { "did you mean '\($0)'?" } ?? "use add, list, show, edit or finish")
+                                hint: nearest(to: action, in: actions).map { "did you mean '\($0)'?" } ?? "use add, list, show, edit, finish or rm")
         }
         try checkArguments(action, context)
         let target = positionals.count > 1 ? positionals[1] : ""
@@ -68,6 +72,7 @@ enum BeanCommand: BrewLogCommand {
         case "list": try list(context)
         case "show": try show(target, context)
         case "edit": try edit(target, context)
+        case "rm": try remove(target, context)
         default: try finish(target, day: positionals.count > 2 ? positionals[2] : nil, context)
         }
     }
@@ -76,7 +81,7 @@ enum BeanCommand: BrewLogCommand {
     private static func checkArguments(_ action: String, _ context: CommandContext) throws(CLIError) {
         let arguments = context.arguments
         let positionals = arguments.positionals
-        let counts: [String: ClosedRange<Int>] = ["add": 2...2, "list": 1...1, "show": 2...2, "edit": 2...2, "finish": 2...3]
+        let counts: [String: ClosedRange<Int>] = ["add": 2...2, "list": 1...1, "show": 2...2, "edit": 2...2, "finish": 2...3, "rm": 2...2]
         if let range = counts[action], !range.contains(positionals.count) {
             if positionals.count < range.lowerBound {
                 throw context.usage("missing <\(action == "add" ? "name" : "bag")> for 'bean \(action)'")

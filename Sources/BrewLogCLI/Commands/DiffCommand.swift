@@ -37,7 +37,8 @@ enum DiffCommand: BrewLogCommand {
             if !differs.isEmpty { throw CLIError.checkFailed }
             return
         }
-        let rowsA = rows(a), rowsB = rows(b)
+        let bags = store.beanBags
+        let rowsA = rows(a, bags: bags), rowsB = rows(b, bags: bags)
         var labels: [String] = []
         for (label, _) in rowsA + rowsB where !labels.contains(label) { labels.append(label) }
         let valuesA = Dictionary(rowsA, uniquingKeysWith: { first, _ in first })
@@ -68,12 +69,17 @@ enum DiffCommand: BrewLogCommand {
         }
     }
 
-    /// `show`'s rows, with the notes as one row (their first line, then ` ⏎` when more follows).
-    private static func rows(_ record: BrewRecord) -> [(String, String)] {
+    /// `show`'s rows, with the notes as one row (their first line, then ` ⏎` when more follows),
+    /// and the bag's row after the coffee when the brew has a bag.
+    private static func rows(_ record: BrewRecord, bags: [BeanBag]) -> [(String, String)] {
         var rows = ShowCommand.rows(record)
+        if let coffee = rows.firstIndex(where: { $0.0 == BrewField.coffee.name }) {
+            rows.insert(contentsOf: ShowCommand.beanRows(record, bags: bags), at: coffee + 1)
+        }
         let preview = BrewFormatting.notePreview(record.notes)
         let notes = record.notes.isEmpty ? "-" : preview.lead + preview.text + preview.tail
-        rows.insert((BrewField.notes.name, notes), at: min(rows.count, BrewField.allCases.count + 1))
+        // After the fields, before the unknown keys.
+        rows.insert((BrewField.notes.name, notes), at: rows.count - record.unknownFields.count)
         return rows
     }
 }

@@ -89,6 +89,12 @@ enum EditCommand: BrewLogCommand {
             if let moment { record.timestamp = moment }
             if let editedNotes { record.notes = editedNotes.after }
             try FieldOptions.apply(context, notes: notes, to: &record)
+            if let reference = FieldOptions.value(of: .bean, in: arguments) {
+                // The bag as typed becomes its id; its name the coffee, unless one was typed too.
+                let bag = try BeanCommand.resolve(reference, in: store, context)
+                record.bean = bag.id.rawValue
+                if FieldOptions.value(of: .coffee, in: arguments) == nil { record.coffee = bag.name }
+            }
             try FieldOptions.applyRatio(context, to: &record)
             for tag in arguments.all(Option.untag) {
                 guard record.tags.contains(tag) else {

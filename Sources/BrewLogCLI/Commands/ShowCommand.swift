@@ -42,7 +42,8 @@ enum ShowCommand: BrewLogCommand {
     /// the unknown keys; a text field that may span lines (the notes) is shown below them instead.
     static func rows(_ record: BrewRecord) -> [(String, String)] {
         var rows: [(String, String)] = []
-        for field in BrewField.allCases {
+        // The bag the brew names is shown by name with the bean rows, not as a bare id here.
+        for field in BrewField.allCases where field != .bean {
             if let value = cell(field, record) { rows.append((field.name, value)) }
             if field == .yield { rows.append(("ratio", BrewFormatting.ratio(record.ratio))) }
         }
@@ -50,10 +51,12 @@ enum ShowCommand: BrewLogCommand {
         return rows
     }
 
-    /// The bag the brew was made from (its name and id) and its days off roast then; nothing
-    /// when it belongs to no bag.
+    /// The bag the brew was made from (its name and id) and its days off roast then; the id
+    /// alone when the bag it names no longer exists; nothing when it belongs to no bag.
     static func beanRows(_ record: BrewRecord, bags: [BeanBag]) -> [(String, String)] {
-        guard let bag = BeanMatching(bags: bags).bag(of: record) else { return [] }
+        guard let bag = BeanMatching(bags: bags).bag(of: record) else {
+            return record.bean.map { [("bean", "\($0) (no such bag)")] } ?? []
+        }
         let off = bag.daysOffRoast(on: record.timestamp.day).map { BeanCommand.days($0) + " off roast" } ?? "no roast date"
         return [("bean", "\(bag.name) (\(bag.id.rawValue)), \(off)")]
     }

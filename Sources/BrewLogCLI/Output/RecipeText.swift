@@ -36,7 +36,8 @@ enum RecipeText {
             case .ratio:
                 return record.ratio.map { (column.name, BrewFormatting.ratio($0)) }
             case .bean:
-                return nil
+                // The bag as the recipe names it: a name, a part of one or an id.
+                return fields[.bean].map { (column.name, BrewField.bean.display($0)) }
             }
         }
     }

@@ -63,9 +63,11 @@ public struct BeanBag: Hashable, Sendable {
         return true
     }
 
-    /// Days from the roast to `day` (`day` − roasted), or `nil` without a roast date.
+    /// Days from the roast to `day` (`day` − roasted), or `nil` without a roast date. A finished
+    /// bag's count stops at its finish day: its beans aged no further in anyone's cup.
     public func daysOffRoast(on day: CalendarDay) -> Int? {
-        roasted.map { day.daysSinceEpoch - $0.daysSinceEpoch }
+        let last = finished.map { min($0, day) } ?? day
+        return roasted.map { last.daysSinceEpoch - $0.daysSinceEpoch }
     }
 
     /// Throws unless the weight is inside its range and the tags are valid.

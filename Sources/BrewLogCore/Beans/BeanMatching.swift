@@ -1,6 +1,7 @@
 /// Which bag of beans a brew was made from: a pure function of the bags and the brew.
 ///
-/// A brew belongs to a bag when its `coffee` equals the bag's name ignoring case and it was
+/// A brew with a `bean` key belongs to the bag with that id, whatever its coffee says, and to no
+/// bag when that bag no longer exists. Any other brew belongs to a bag when its `coffee` equals the bag's name ignoring case and it was
 /// brewed (on its own calendar date, in the offset it was recorded with) on or after the day the
 /// bag was opened, else roasted (with neither, any day), and not after the day it was finished.
 /// When several bags match, the one opened most recently wins (a bag without an opening day
@@ -9,6 +10,8 @@
 public struct BeanMatching: Sendable {
     /// The bags of each name, lowercased, with their position in the journal.
     private let bagsByName: [String: [(position: Int, bag: BeanBag)]]
+    /// The bags by id, for brews that name theirs.
+    private let bagsByID: [String: BeanBag]
 
     /// A matcher over `bags`, in journal order.
     public init(bags: [BeanBag]) {
@@ -17,6 +20,7 @@ public struct BeanMatching: Sendable {
             byName[bag.name.lowercased(), default: []].append((position, bag))
         }
         bagsByName = byName
+        bagsByID = Dictionary(bags.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The bag a brew of `coffee` brewed on `day` belongs to, if any.
@@ -30,9 +34,10 @@ public struct BeanMatching: Sendable {
         return best?.bag
     }
 
-    /// The bag `brew` belongs to, if any.
+    /// The bag `brew` belongs to, if any: the one it names, else the one its coffee names.
     public func bag(of brew: BrewRecord) -> BeanBag? {
-        bag(coffee: brew.coffee, on: brew.timestamp.day)
+        if let id = brew.bean { return bagsByID[id] }
+        return bag(coffee: brew.coffee, on: brew.timestamp.day)
     }
 
     /// Days from the roast of `brew`'s bag to the day it was brewed; `nil` without a bag or a
@@ -69,6 +74,16 @@ public struct BeanUsage: Sendable {
     /// used more than the bag held (a weight typed too low), which the command line shows as 0.
     public var gramsLeft: Double? {
         bag.weightGrams.map { $0 - gramsUsed }
+    }
+
+    /// Whether the bag is running low: fewer grams left than two of its brews' average dose
+    /// (two 15 g brews: under 30 g), or under 30 g before it has a brew with a dose; never for a
+    /// bag without a weight or a finished one.
+    public var isLow: Bool {
+        guard bag.isOpen, let left = gramsLeft else { return false }
+        let doses = brews.compactMap(\.doseGrams)
+        let threshold = doses.isEmpty ? 30 : 2 * doses.reduce(0, +) / Double(doses.count)
+        return left < threshold
     }
 
     /// The average rating of its rated brews, or `nil` when none is rated.

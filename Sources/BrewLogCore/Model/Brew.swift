@@ -114,6 +114,12 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         set { write(\.coffee, .coffee, newValue, get: { $0.coffee }, set: { $0.coffee = $1 }) }
     }
 
+    /// The id of the bean bag it was made from, when named.
+    public var bean: String? {
+        get { read(\.bean) { $0.bean } }
+        set { write(\.bean, .bean, newValue, get: { $0.bean }, set: { $0.bean = $1 }) }
+    }
+
     /// Dose in grams.
     public var doseGrams: Double? {
         get { read(\.doseGrams) { $0.doseGrams } }
@@ -202,6 +208,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         case .notes: notes = record.notes
         case .method: method = record.method
         case .coffee: coffee = record.coffee
+        case .bean: bean = record.bean
         case .dose: doseGrams = record.doseGrams
         case .water: waterGrams = record.waterGrams
         case .yield: yieldGrams = record.yieldGrams
@@ -225,6 +232,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         case .notes: \Brew.notes
         case .method: \Brew.method
         case .coffee: \Brew.coffee
+        case .bean: \Brew.bean
         case .dose: \Brew.doseGrams
         case .water: \Brew.waterGrams
         case .yield: \Brew.yieldGrams

@@ -6,7 +6,8 @@ public enum BrewColumn: Hashable, Sendable {
     case field(BrewField)
     /// The brew ratio (``BrewRecord/ratio``), after the grams it comes from.
     case ratio
-    /// The bean bag the brew was made from, after the coffee.
+    /// The bean bag the brew was made from, named by its link (the `bean` field) or by its
+    /// coffee; it stands for the `bean` field, whose bag id alone says little.
     case bean
 
     /// Every column, in the order they are listed: the fields in table order with each derived
@@ -14,8 +15,7 @@ public enum BrewColumn: Hashable, Sendable {
     public static let all: [BrewColumn] = {
         var columns: [BrewColumn] = []
         for field in BrewField.allCases where field != .notes {
-            columns.append(.field(field))
-            if field == .coffee { columns.append(.bean) }
+            columns.append(field == .bean ? .bean : .field(field))
             if field == .yield { columns.append(.ratio) }
         }
         return columns + [.field(.notes)]

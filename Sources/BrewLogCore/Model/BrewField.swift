@@ -10,7 +10,7 @@
 /// place that must know it does; the order of the cases is the order of the journal keys and CSV
 /// columns, and a field's raw value is its position in it.
 public enum BrewField: Int, CaseIterable, Sendable {
-    case id, date, rating, notes, method, coffee, dose, water, yield, grind, temperature, brewTime, tags
+    case id, date, rating, notes, method, coffee, bean, dose, water, yield, grind, temperature, brewTime, tags
 
     /// What a field holds, and the key path to it in a ``BrewRecord``.
     ///
@@ -109,6 +109,12 @@ public enum BrewField: Int, CaseIterable, Sendable {
             Row(staticJournalKey: "coffee", name: "coffee",
                 option: Option(long: "coffee", short: "c", placeholder: "text", help: "The beans or blend.", sample: "", repeatable: false),
                 limit: nil, unit: nil, decimals: nil, example: "House blend", canUnset: true, isRecipe: true)
+        case .bean:
+            Row(staticJournalKey: "bean", name: "bean",
+                option: Option(long: "bean", short: "b", placeholder: "bag",
+                               help: "The bag of beans: its id, an id prefix, or a unique part of an open bag's name (the coffee defaults to the bag's name).",
+                               sample: "", repeatable: false),
+                limit: nil, unit: nil, decimals: nil, example: "Kenya AA", canUnset: true, isRecipe: true)
         case .dose:
             Row(staticJournalKey: "dose_g", name: "dose",
                 option: Option(long: "dose", short: nil, placeholder: "g", help: "Dose of coffee in grams (more than 0, at most 1000).", sample: "15.5", repeatable: false),
@@ -160,6 +166,7 @@ public enum BrewField: Int, CaseIterable, Sendable {
         case .notes: .text(\.notes)
         case .method: .optionalText(\.method)
         case .coffee: .optionalText(\.coffee)
+        case .bean: .optionalText(\.bean)
         case .dose: .number(\.doseGrams, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
         case .water: .number(\.waterGrams, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
         case .yield: .number(\.yieldGrams, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
@@ -285,7 +292,7 @@ extension BrewRecord {
         case .yield: yieldGrams
         case .temperature: temperatureCelsius
         case .brewTime: brewTimeSeconds.map(Double.init)
-        case .id, .date, .notes, .method, .coffee, .grind, .tags: nil
+        case .id, .date, .notes, .method, .coffee, .bean, .grind, .tags: nil
         }
     }
 
@@ -297,6 +304,7 @@ extension BrewRecord {
         case .notes: notes = text ?? ""
         case .method: method = text
         case .coffee: coffee = text
+        case .bean: bean = text
         case .grind: grind = text
         case .id, .date, .rating, .dose, .water, .yield, .temperature, .brewTime, .tags: break
         }
@@ -312,7 +320,7 @@ extension BrewRecord {
         case .yield: yieldGrams = value
         case .temperature: temperatureCelsius = value
         case .brewTime: brewTimeSeconds = Int(exactly: value)
-        case .id, .date, .notes, .method, .coffee, .grind, .tags: break
+        case .id, .date, .notes, .method, .coffee, .bean, .grind, .tags: break
         }
     }
 }

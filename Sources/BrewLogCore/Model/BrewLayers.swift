@@ -57,14 +57,37 @@ public struct BrewLayers: Sendable {
         return (first.method, merged)
     }
 
-    /// The fields the brew starts with, and the layers that set or removed at least one of them,
-    /// lowest first.
-    public var resolved: (values: BrewFieldValues, used: [Source]) {
+    /// The fields the brew starts with, the layers that set or removed at least one of them
+    /// (lowest first), and for each field set, how high the layer that set it is.
+    public var resolved: Resolution {
         var layers: [(source: Source, values: BrewFieldValues)] = [(.defaults, defaults)]
         if let methodLayer { layers.append((.methodDefaults(methodLayer.method), methodLayer.values)) }
         if let startingPoint { layers.append(startingPoint) }
         layers.append((.commandLine, typed))
-        let used = layers.filter { !$0.values.isEmpty }.map(\.source)
-        return (BrewFieldValues.layered(layers.map(\.values)), used)
+        var height: [BrewField: Int] = [:]
+        for (index, layer) in layers.enumerated() {
+            for field in layer.values.unset { height[field] = nil }
+            for (field, _) in layer.values.fields { height[field] = index }
+        }
+        return Resolution(values: BrewFieldValues.layered(layers.map(\.values)), used: layers.filter { !$0.values.isEmpty }.map(\.source),
+                          height: height)
+    }
+
+    /// The layers as one.
+    public struct Resolution: Sendable {
+        /// The fields the brew starts with.
+        public let values: BrewFieldValues
+        /// The layers that set or removed a field, lowest first.
+        public let used: [Source]
+        /// For each field set, the position of the layer that set it (0 is `[add]`).
+        let height: [BrewField: Int]
+
+        /// Whether `field` was set by the layer that set `other`, or a higher one; `false` when
+        /// either is not set. A bag named in a recipe gives its name as the coffee unless the
+        /// recipe or a higher layer names a coffee too.
+        public func set(_ field: BrewField, atOrAbove other: BrewField) -> Bool {
+            guard let mine = height[field], let theirs = height[other] else { return false }
+            return mine >= theirs
+        }
     }
 }

@@ -15,6 +15,9 @@ public struct BrewRecord: Hashable, Sendable {
     public var method: String?
     /// The beans or blend.
     public var coffee: String?
+    /// The id of the bean bag the brew was made from, when it was named (`add --bean`); a brew
+    /// without one belongs to the bag its coffee names.
+    public var bean: String?
     /// Dose of coffee in grams, more than 0 and at most 1000.
     public var doseGrams: Double?
     /// Water in grams, more than 0 and at most 10000.

@@ -154,6 +154,14 @@ public final class BrewLogStore {
         }
     }
 
+    /// Calls `visit` with each brew's record from the last line of the journal back, without
+    /// making objects, until it returns `false`: a question most brews answer near the end of
+    /// the journal (a coffee used lately) stops there.
+    public func visitRecordsFromLastLine(_ visit: (BrewRecord) -> Bool) {
+        registry.access(\BrewLogStore.brews)
+        for position in slots.indices.reversed() where !visit(record(at: position)) { return }
+    }
+
     /// The brew at `position`, made into an object.
     func brew(at position: Int) -> Brew {
         materialize(position)
