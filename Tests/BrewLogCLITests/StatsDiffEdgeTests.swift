@@ -17,7 +17,7 @@ struct StatsDiffEdgeTests {
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(sandbox.ok(["stats", "--json"]).utf8)) as? [String: Any])
         #expect(stats["brew_days"] as? Int == 1)
         let coffees = try #require(stats["coffees"] as? [[String: Any]])
-        #expect(coffees.count == 1 && coffees[0]["average_ratio"] == nil)
+        #expect(coffees.count == 1 && coffees[0]["averages"] == nil)
     }
 
     @Test("diff marks the notes when they differ after the first line; -q answers with the exit status")

@@ -171,7 +171,8 @@ struct FieldRangeTests {
         big.doseGrams = 1e308
         big.waterGrams = 1e308
         let stats = BrewStatistics([big, big, big])
-        #expect(stats.averageDose == 1e308)
+        #expect(stats.methods.first?.averages[.dose] == 1e308)
+        #expect(stats.methods.first?.averageRatio == 1)
         var tiny = record("2026-11-29T07:15:00Z")
         tiny.doseGrams = .leastNonzeroMagnitude
         tiny.waterGrams = 10_000

@@ -18,8 +18,9 @@ struct EspressoFieldTests {
         #expect(list.contains("1:2.0") && list.contains("1:16.7"))
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(sandbox.ok(["stats", "--json"]).utf8)) as? [String: Any])
         let methods = try #require(stats["methods"] as? [[String: Any]])
-        #expect(methods.first { $0["name"] as? String == "Espresso" }?["average_ratio"] as? Double == 2)
-        let pourOverRatio = try #require(methods.first { $0["name"] as? String == "V60" }?["average_ratio"] as? Double)
+        func averages(_ method: String) -> [String: Any]? { methods.first { $0["name"] as? String == method }?["averages"] as? [String: Any] }
+        #expect(averages("Espresso")?["ratio"] as? Double == 2)
+        let pourOverRatio = try #require(averages("V60")?["ratio"] as? Double)
         #expect(abs(pourOverRatio - 16.667) < 0.001)
     }
 

@@ -8,34 +8,37 @@ struct StatsExportImportTests {
         Sandbox(journal: sampleJournal)
     }
 
-    @Test("stats figures on a fixed journal: per method the average rating and ratio (never espresso and pour-over together), per coffee the average rating")
+    @Test("stats figures on a fixed journal: per method its brews, average rating and averages (never espresso and pour-over together), per coffee the average rating")
     func statsFigures() {
         let output = sandbox().ok(["stats"])
         #expect(output.hasPrefix("""
             Brews       4 on 3 days
             Streak      3 current, 3 longest (today included)
             Rating      4.0 average
-            Dose        16.5 g average
 
-            Methods
-              V60            2  ★ 3.5  1:16.7
-              AeroPress      1  -      -
-              Espresso       1  ★ 5.0  1:2.0
+            METHOD     BREWS  RATING  DOSE  WATER   RATIO
+            V60            2   ★ 3.5  15 g  250 g  1:16.7
+            AeroPress      1       -     -      -       -
+            Espresso       1   ★ 5.0  18 g   36 g   1:2.0
 
-            Coffees
-              Brazil        1  ★ 5.0
-              Kenya AA      1  ★ 3.0
+            COFFEE    BREWS  RATING
+            Brazil        1   ★ 5.0
+            Kenya AA      1   ★ 3.0
+
 
             """))
     }
 
-    @Test("stats --json and --since")
+    @Test("stats --json and --since: per method an object of averages keyed by journal key, and the ratio")
     func statsJSON() {
         let sandbox = self.sandbox()
+        let none = #""averages":{"dose_g":null,"water_g":null,"yield_g":null,"ratio":null,"temp_c":null,"time_s":null}"#
         #expect(sandbox.ok(["stats", "--json", "--since", "2026-11-28"]) ==
-            #"{"brews":3,"brew_days":2,"average_rating":4.5,"average_dose":18,"#
+            #"{"brews":3,"brew_days":2,"average_rating":4.5,"#
             + #""streak":{"current":3,"longest":3,"brewed_today":true,"last_brew_day":"2026-11-29","current_start":"2026-11-27"},"#
-            + #""methods":[{"name":"AeroPress","brews":1,"average_rating":null,"average_ratio":null},{"name":"Espresso","brews":1,"average_rating":5,"average_ratio":2},{"name":"v60","brews":1,"average_rating":4,"average_ratio":null}],"#
+            + #""methods":[{"name":"AeroPress","brews":1,"average_rating":null,\#(none)},"#
+            + #"{"name":"Espresso","brews":1,"average_rating":5,"averages":{"dose_g":18,"water_g":36,"yield_g":null,"ratio":2,"temp_c":null,"time_s":null}},"#
+            + #"{"name":"v60","brews":1,"average_rating":4,\#(none)}],"#
             + #""coffees":[{"name":"Brazil","brews":1,"average_rating":5}]}"# + "\n")
     }
 
@@ -44,10 +47,10 @@ struct StatsExportImportTests {
         let lines = (1...10).map { #"{"id":"m\#($0)","date":"2026-11-2\#($0 % 9)T08:00:00+01:00","notes":"","method":"M\#($0)"}"# }
         let sandbox = Sandbox(journal: lines.joined(separator: "\n") + "\n")
         let short = sandbox.ok(["stats"])
-        #expect(short.contains("  … and 2 more (--all lists them)\n"))
+        #expect(short.contains("\n… and 2 more (--all lists them)\n"))
         let all = sandbox.ok(["stats", "--all"])
         #expect(!all.contains("more (--all"))
-        #expect((1...10).allSatisfy { all.contains("  M\($0) ") })
+        #expect((1...10).allSatisfy { all.contains("\nM\($0) ") })
     }
 
     @Test("the heatmap: 26 weeks as columns, weekdays as rows, month labels and a legend, in 80 columns")

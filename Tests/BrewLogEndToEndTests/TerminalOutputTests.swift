@@ -29,7 +29,7 @@ struct TerminalOutputTests {
         (["--file", hostileFile, "check", "--repair"],
          [#"bad\e]0;t\x07.jsonl:1: moved to bad\e]0;t\x07.jsonl.rejected: tag 'a b\u{9B}8m'"#, #"Moved 1 bad line to bad\e]0;t\x07.jsonl.rejected."#]),
         (["--file", "new\u{1B}[8m.jsonl", "check"], [#"new\e[8m.jsonl: 0 brews, no problems."#]),
-        (["stats"], [#"  V60\e[8m  "#, #"  Kenya\x07  "#]),
+        (["stats"], ["\n" + #"V60\e[8m  "#, "\n" + #"Kenya\x07  "#]),
         (["import", hostileFile], [#"bad\e]0;t\x07.jsonl:1: tag 'a b\u{9B}8m' must not contain"#]),
         (["add", "--method", "V60", "--notes", "x\u{9B}2J"], ["Logged "]),
         (["add", "--method", "V60\u{1B}[8m"], [#"the value for '--method' contains the control character \e"#]),

@@ -1,6 +1,6 @@
 import BrewLogCore
 
-/// `brewlog stats`: totals, per method and coffee, averages, and a calendar heatmap.
+/// `brewlog stats`: totals, per method (with its averages) and per coffee, and a calendar heatmap.
 enum StatsCommand: BrewLogCommand {
     /// Its own option, besides `--since`.
     enum Option {
@@ -10,10 +10,14 @@ enum StatsCommand: BrewLogCommand {
 
     static let spec = CommandSpec(
         name: "stats",
-        abstract: "Show totals, averages and a calendar heatmap.",
+        abstract: "Show totals, averages per method and a calendar heatmap.",
         usage: "stats [<filters>] [--all] [--json]",
         options: BrewFilter.options + [Option.all, Option.json],
-        discussion: "The heatmap shows the last 26 weeks from ui.week-start (default Monday), one cell per streak day (streak.day-starts applied): · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more; - a rest day and ~ a skip day without a brew.",
+        discussion: "The averages (" + StatsTable.averages.map { $0.title.lowercased() }.joined(separator: ", ")
+            + ") are per method, never across methods. The heatmap shows the weeks of the days --since and --until keep "
+            + "(at most \(Heatmap.maxWeeks), ending at --until or today; without --since, the last \(Heatmap.maxWeeks)), weeks starting on "
+            + "ui.week-start (default Monday), one cell per streak day (streak.day-starts applied): · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more; "
+            + "from the journal's first brew day, - a rest day and ~ a skip day without a brew.",
         pagesOutput: true)
 
     static func run(_ context: CommandContext) throws(CLIError) {
@@ -32,53 +36,54 @@ enum StatsCommand: BrewLogCommand {
         let out = context.out
         let style = context.style
         out.line(style.bold("Brews") + "       \(stats.brews) on \(stats.brewDays) day\(stats.brewDays == 1 ? "" : "s")")
-        // The streak is the journal's, whatever the filters keep: say so when they keep less.
-        let scope = filter.isEmpty ? "" : style.dim(" (whole journal, not filtered)")
-        out.line(style.bold("Streak") + "      \(streak.current) current, \(streak.longest) longest\(streak.brewedToday ? " (today included)" : "")" + scope)
+        // The streak is the journal's, whatever the filters keep: one note says both.
+        let notes = (streak.brewedToday ? ["today included"] : []) + (filter.isEmpty ? [] : ["whole journal, not filtered"])
+        out.line(style.bold("Streak") + "      \(streak.current) current, \(streak.longest) longest"
+                 + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"))
         out.line(style.bold("Rating") + "      " + (stats.averageRating.map { "\(BrewFormatting.oneDecimal($0)) average" } ?? "-"))
-        out.line(style.bold("Dose") + "        " + (stats.averageDose.map { BrewFormatting.oneDecimal($0) + " g average" } ?? "-"))
-        let all = context.arguments.has(Option.all)
-        section("Methods", stats.methods, showRatio: true, all: all, out: out, style: style)
-        section("Coffees", stats.coffees, showRatio: false, all: all, out: out, style: style)
+        let shown = context.arguments.has(Option.all) ? Int.max : shownGroups
+        section(StatsTable.methods(stats.methods.prefix(shown)), groups: stats.methods, out: out, style: style)
+        section(StatsTable.coffees(stats.coffees.prefix(shown)), groups: stats.coffees, out: out, style: style)
         out.line()
-        for line in heatmap(records, store: store, style: style).lines {
+        for line in heatmap(records, filter: filter, store: store, style: style).lines {
             out.line(line)
         }
     }
 
     /// The heatmap of `records` by streak day (the day start applied, brews still to come left
-    /// out), with the rules' week start and the rest and skip days marked.
-    private static func heatmap(_ records: [BrewRecord], store: BrewLogStore, style: Style) -> Heatmap {
+    /// out), over the days the filter's `--since` and `--until` keep, with the rules' week start
+    /// and the rest and skip days marked from the journal's first brew day.
+    private static func heatmap(_ records: [BrewRecord], filter: BrewFilter, store: BrewLogStore, style: Style) -> Heatmap {
         var perDay: [CalendarDay: Int] = [:]
         let now = store.now
         for record in records where record.timestamp.date <= now {
             perDay[store.streakDay(of: record.timestamp), default: 0] += 1
         }
-        return Heatmap(brewsPerDay: perDay, today: store.today, style: style, rules: store.rules, skipDays: Set(store.skipDays.map(\.day)))
+        func day(_ when: When?) -> CalendarDay? {
+            switch when {
+            case .day(let day): day
+            case .moment(let timestamp): store.streakDay(of: timestamp)
+            case nil: nil
+            }
+        }
+        let rules = store.rules, today = store.today
+        let range = Heatmap.range(since: day(filter.since), until: day(filter.until), brewDays: perDay.keys, today: today, rules: rules)
+        return Heatmap(brewsPerDay: perDay, range: range, today: today, style: style, rules: rules,
+                       skipDays: Set(store.skipDays.map(\.day)), firstBrewDay: store.streakCalendar.runs.first?.firstDay)
     }
 
     /// How many methods or coffees are listed without `--all`.
     static let shownGroups = 8
 
-    /// A section of methods or coffees: each with its brews, average rating and (for methods)
-    /// average ratio, so a 1:2 espresso and a 1:16 pour-over are never averaged together.
-    private static func section(_ title: String, _ groups: [BrewStatistics.Group], showRatio: Bool, all: Bool, out: TextOutput, style: Style) {
+    /// A table of methods or coffees after a blank line, then how many `groups` it leaves out.
+    private static func section(_ table: StatsTable, groups: [BrewStatistics.Group], out: TextOutput, style: Style) {
         guard !groups.isEmpty else { return }
         out.line()
-        out.line(style.bold(title))
-        let shown = all ? groups[...] : groups.prefix(shownGroups)
-        // Escaped before measuring, so the columns line up with what the terminal shows.
-        let names = shown.map(\.name.terminalSafe)
-        let nameWidth = min(40, names.map { BrewFormatting.displayWidth($0) }.max() ?? 0)
-        for (group, name) in zip(shown, names) {
-            var line = "  " + BrewFormatting.padded(BrewFormatting.truncate(name, to: nameWidth), to: nameWidth)
-                + "  " + BrewFormatting.padded(String(group.brews), to: 5, alignedRight: true)
-            line += "  " + BrewFormatting.padded(group.averageRating.map { "★ " + BrewFormatting.oneDecimal($0) } ?? "-", to: 5)
-            if showRatio { line += "  " + BrewFormatting.ratio(group.averageRatio) }
-            out.line(line.trimmingTrailingSpaces())
+        for (index, line) in table.lines.enumerated() {
+            out.line(index == 0 ? style.bold(line) : line)
         }
-        if groups.count > shown.count {
-            out.line(style.dim("  … and \(groups.count - shown.count) more (--all lists them)"))
+        if groups.count > table.rows.count {
+            out.line(style.dim("… and \(groups.count - table.rows.count) more (--all lists them)"))
         }
     }
 
@@ -88,16 +93,18 @@ enum StatsCommand: BrewLogCommand {
             guard let value else { return .null }
             return .number(value.isFinite && abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value)
         }
-        func groups(_ groups: [BrewStatistics.Group], withRatio: Bool) -> JSONText {
-            .array(groups.map {
-                .object([("name", .string($0.name)), ("brews", .int($0.brews)), ("average_rating", number($0.averageRating))]
-                        + (withRatio ? [("average_ratio", number($0.averageRatio))] : []))
+        func groups(_ groups: [BrewStatistics.Group], withAverages: Bool) -> JSONText {
+            .array(groups.map { group in
+                let averages = StatsTable.averages.map { ($0.key, number($0.mean(group))) }
+                return .object([("name", group.name.map(JSONText.string) ?? .null), ("brews", .int(group.brews)),
+                                ("average_rating", number(group.averageRating))]
+                               + (withAverages ? [("averages", .object(averages))] : []))
             })
         }
         return .object([
-            ("brews", .int(stats.brews)), ("brew_days", .int(stats.brewDays)),
-            ("average_rating", number(stats.averageRating)),
-            ("average_dose", number(stats.averageDose)), ("streak", StreakJSON.object(streak)), ("methods", groups(stats.methods, withRatio: true)), ("coffees", groups(stats.coffees, withRatio: false)),
+            ("brews", .int(stats.brews)), ("brew_days", .int(stats.brewDays)), ("average_rating", number(stats.averageRating)),
+            ("streak", StreakJSON.object(streak)), ("methods", groups(stats.methods, withAverages: true)),
+            ("coffees", groups(stats.coffees, withAverages: false)),
         ])
     }
 }
