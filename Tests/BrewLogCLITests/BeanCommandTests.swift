@@ -130,6 +130,7 @@ struct BeanCommandTests {
             2026-11-22 08:00  Espresso  -      18 g  -      40 g*  1:2.2*  -     -     21 d       ★★★☆☆
             Best: 2026-11-22 08:00 ★★★☆☆ Espresso · Brazil Cerrado · dose 18 g · yield 40 g · ratio 1:2.2
             Save it: brewlog recipe save brazil-cerrado --from b2b2b2b2b2b2
+            Repeat it: brewlog add --like b2b2b2b2b2b2
 
             """)
         let dial = sandbox.ok(["dial", "kenya aa", "--json"])

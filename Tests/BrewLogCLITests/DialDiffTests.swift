@@ -14,7 +14,7 @@ struct DialDiffTests {
 
     private func sandbox() -> Sandbox { Sandbox(journal: journal, runner: .inProcess) }
 
-    @Test("dial: every brew of the coffee (ignoring case) in date order, changed cells marked, the best recipe and how to save it")
+    @Test("dial: every brew of the coffee (ignoring case) in date order, changed cells marked, the best recipe and how to save and repeat it")
     func dialText() {
         #expect(sandbox().ok(["dial", "KENYA aa"]) == """
             Dialling in Kenya AA: 4 brews
@@ -25,6 +25,7 @@ struct DialDiffTests {
             2026-11-28 08:00  V60     20     16 g   250 g  -      1:15.6   96.0 °C*  3:00*  ★★☆☆☆
             Best: 2026-11-27 08:00 ★★★★☆ V60 · Kenya AA · dose 16 g · water 250 g · ratio 1:15.6 · grind 20 · temp 94.0 °C · time 2:45
             Save it: brewlog recipe save kenya-aa --from k3k3k3k3k3k3
+            Repeat it: brewlog add --like k3k3k3k3k3k3
 
             """)
     }

@@ -1,23 +1,26 @@
 import BrewLogCore
 
-/// `brewlog dial COFFEE`: every brew of one coffee in date order with its recipe, what changed
-/// from the brew before, and the best-rated recipe with the command that saves it.
+/// `brewlog dial COFFEE [-m METHOD]`: every brew of one coffee in date order with its recipe,
+/// what changed from the brew before, and the best-rated recipe with the commands that save it
+/// and repeat it.
 enum DialCommand: BrewLogCommand {
-    /// Its option.
+    /// Its options.
     enum Option {
+        static let method = OptionSpec("method", short: "m", value: "m", help: "Only brews of this method, ignoring case.")
         static let json = OptionSpec("json", help: #"Print {"coffee":C,"brews":[brew + "ratio","days_off_roast","changed"],"best":brew|null}."#)
     }
 
     static let spec = CommandSpec(
         name: "dial",
         abstract: "Dial in a coffee: its brews, what changed each time, and the best recipe.",
-        usage: "dial <coffee> [--json]",
-        arguments: [("coffee", "The coffee, as logged (ignoring case).")],
+        usage: "dial <coffee> [-m <m>] [--json]",
+        arguments: [("coffee", "The coffee, as logged (ignoring case), or a part of its name that no other coffee has.")],
         positionalCount: 1...1,
-        options: [Option.json],
+        options: [Option.method, Option.json],
         discussion: """
-            A cell marked '*' changed from the brew above it. The best recipe is the highest
-            rated brew (ties: the most recent); the command after it saves that recipe.
+            A cell marked '*' changed from the brew above it (the method too, when it changes).
+            The best recipe is the highest rated brew (ties: the most recent); the commands after
+            it save that recipe and log it again.
             """,
         pagesOutput: true)
 
@@ -36,17 +39,9 @@ enum DialCommand: BrewLogCommand {
     }()
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let coffee = context.arguments.positionals[0]
         let store = try context.session().read()
-        let all = store.brewsByDate.map(\.record)
-        let brews = all.filter { $0.coffee?.lowercased() == coffee.lowercased() }
-        guard let first = brews.first else {
-            let coffees = Array(Set(all.compactMap(\.coffee))).sorted()
-            let hint = nearest(to: coffee, in: coffees).map { "did you mean '\($0)'?" }
-                ?? (coffees.isEmpty ? "no brew has a coffee yet; log one with --coffee" : "coffees: " + coffees.prefix(8).map(\.terminalSafe).joined(separator: ", "))
-            throw CLIError.notFound("no brews of the coffee '\(cappedForMessage(coffee))'", hint: hint)
-        }
-        let name = first.coffee ?? coffee
+        let (name, brews) = try selection(context.arguments.positionals[0], method: context.arguments.value(Option.method),
+                                          in: store.brewsByDate.map(\.record), context)
         let changes = zip([nil] + brews.dropLast().map(Optional.some), brews).map { previous, brew in changed(from: previous, to: brew) }
         let bags = BeanMatching(bags: store.beanBags)
         let offRoast = brews.map(bags.daysOffRoast(of:))
@@ -64,26 +59,35 @@ enum DialCommand: BrewLogCommand {
             return
         }
         guard !context.quiet else { return }
-        render(name, brews, changes, offRoast: offRoast, best: best, context)
+        // With `-m`, the heading names the method as the brews spell it.
+        let heading = context.arguments.value(Option.method) == nil ? name : name + " with " + (brews.first?.method ?? "")
+        render(name, heading: heading, brews, changes, offRoast: offRoast, best: best, context)
     }
 
     /// The journal keys of the recipe fields that differ from the brew before (none for the first).
+    /// A method spelled in another case is the same method, as the filters and `-m` read it.
     private static func changed(from previous: BrewRecord?, to brew: BrewRecord) -> [String] {
         guard let previous else { return [] }
-        return BrewField.allCases.filter { $0.isRecipe && $0 != .coffee && $0 != .tags && previous[$0] != brew[$0] }.map(\.journalKey)
+        return BrewField.allCases.filter { field in
+            guard field.isRecipe, field != .coffee, field != .tags else { return false }
+            return field == .method ? previous.method?.lowercased() != brew.method?.lowercased() : previous[field] != brew[field]
+        }.map(\.journalKey)
     }
 
-    private static func render(_ name: String, _ brews: [BrewRecord], _ changes: [[String]], offRoast: [Int?], best: BrewRecord?,
+    /// The table, the best brew and the commands that save and repeat it; `name` makes the
+    /// recipe's name, `heading` (the coffee, and the method under `-m`) titles the table.
+    private static func render(_ name: String, heading: String, _ brews: [BrewRecord], _ changes: [[String]], offRoast: [Int?], best: BrewRecord?,
                                _ context: CommandContext) {
         let style = context.style
         let out = context.out
-        out.line(style.bold("Dialling in \(name.terminalSafe)") + ": \(brews.count) brew\(brews.count == 1 ? "" : "s")")
+        out.line(style.bold("Dialling in \(heading.terminalSafe)") + ": \(brews.count) brew\(brews.count == 1 ? "" : "s")")
         // The days off roast column only when some brew has a bag with a roast date.
         let showsRoast = offRoast.contains { $0 != nil }
         var table: [[String]] = [["DATE", "METHOD"] + columns.map(\.title) + (showsRoast ? ["OFF ROAST"] : []) + ["RATING"]]
         var previousRatio: String?
         for ((brew, changed), days) in zip(zip(brews, changes), offRoast) {
-            var row = [BrewFormatting.dateTime(brew.timestamp), (brew.method ?? "-").terminalSafe]
+            let method = (brew.method ?? "-").terminalSafe + (changed.contains(BrewField.method.journalKey) ? "*" : "")
+            var row = [BrewFormatting.dateTime(brew.timestamp), method]
             let ratio = BrewFormatting.ratio(brew.ratio)
             for column in columns {
                 // A field is marked when it changed; the ratio, derived, when it reads differently.
@@ -107,7 +111,9 @@ enum DialCommand: BrewLogCommand {
         }
         let recipe = RecipeText.summary(BrewFieldValues(recipeOf: best))
         out.line("Best: \(BrewFormatting.dateTime(best.timestamp)) \(BrewFormatting.stars(rating)) \(recipe)")
-        out.line("Save it: brewlog recipe save \(recipeName(for: name)) --from \(best.id.rawValue)")
+        let id = ShellWord.quoted(best.id.rawValue)
+        out.line("Save it: brewlog recipe save \(recipeName(for: name)) --from \(id)")
+        out.line("Repeat it: brewlog add --like \(id)")
     }
 
     /// A field's cell: its value with the unit, or `-`.
