@@ -22,6 +22,8 @@ struct KnownConfigKey: Sendable {
     let example: String
     /// Reads a value, or says in words what is wrong with it.
     let read: @Sendable (String) -> Result<ConfigValue, ConfigValueProblem>
+    /// What completion offers as the value: from the validator, when it takes a known set.
+    var offers: ConfigValueOffers = .nothing
 
     /// Whether this entry describes `key`.
     func matches(_ key: ConfigKey) -> Bool {
@@ -42,7 +44,6 @@ struct ConfigValueProblem: Error, Equatable, Sendable {
 enum KnownConfigKeys {
     /// The columns `list` can show, for `ui.list-columns`.
     static let listColumns = BrewColumn.all.map(\.name)
-
 
     static let all: [KnownConfigKey] = [
         KnownConfigKey(section: "journal", subsection: .none, name: "file", display: "journal.file",
