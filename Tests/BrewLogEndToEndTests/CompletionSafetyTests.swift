@@ -29,14 +29,14 @@ struct CompletionSafetyTests {
         return (sandbox, script, bin + ":/usr/bin:/bin")
     }
 
-    private func expectNothingRan(_ sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNothingRan(_ sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) {
         for name in ["PWNED", "PWNED2"] {
             #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/" + name), "\(name) was created", sourceLocation: sourceLocation)
         }
     }
 
     @Test("bash: ids are offered literally, never expanded or globbed", arguments: [
-        ("", ["last"] + hostileIDs),
+        ("", hostileIDs),
         ("id:", ["id:with:colons"]),
         ("$", ["$(touch${IFS}PWNED)", "$HOME"]),
         ("a", ["a*"]),
@@ -54,7 +54,7 @@ struct CompletionSafetyTests {
         let result = runProcess("/usr/bin/bash", ["-c", probe, "bash", script, typed],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         #expect(result.stdout == expected.map { $0 + "\n" }.joined(), "\(result.stderr)")
-        expectNothingRan(sandbox)
+        Self.expectNothingRan(sandbox)
     }
 
     @Test("zsh: ids are offered literally, never expanded or globbed")
@@ -73,8 +73,8 @@ struct CompletionSafetyTests {
             """
         let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
-        #expect(result.stdout == (["-X", "brew id", "--", "last"] + Self.hostileIDs).map { $0 + "\n" }.joined(), "\(result.stderr)")
-        expectNothingRan(sandbox)
+        #expect(result.stdout == (["-X", "brew id", "--"] + Self.hostileIDs).map { $0 + "\n" }.joined(), "\(result.stderr)")
+        Self.expectNothingRan(sandbox)
     }
 
     @Test("fish: ids are offered literally, never expanded or globbed")
@@ -87,10 +87,10 @@ struct CompletionSafetyTests {
         let result = runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C 'brewlog show '", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
-        for id in ["last"] + Self.hostileIDs {
+        for id in Self.hostileIDs {
             #expect(offered.contains(id), "\(id) not offered: \(result.stdout) \(result.stderr)")
         }
-        expectNothingRan(sandbox)
+        Self.expectNothingRan(sandbox)
     }
 
     /// A sandbox with the completion script for `shell` and a stand-in `brewlog` that prints the
@@ -121,8 +121,8 @@ struct CompletionSafetyTests {
             """
         let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script] + words,
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
-        #expect(result.stdout == ["-X", "brew id", "--", "last", expected].map { $0 + "\n" }.joined(), "\(result.stderr)")
-        expectNothingRan(sandbox)
+        #expect(result.stdout == ["-X", "brew id", "--", expected].map { $0 + "\n" }.joined(), "\(result.stderr)")
+        Self.expectNothingRan(sandbox)
     }
 
     @Test("fish: ids come from the journal named by --file on the line, taken literally", arguments: [
@@ -137,7 +137,7 @@ struct CompletionSafetyTests {
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(offered.contains(expected), "\(result.stdout) \(result.stderr)")
-        expectNothingRan(sandbox)
+        Self.expectNothingRan(sandbox)
     }
 
     // MARK: values from a real journal
@@ -153,7 +153,7 @@ struct CompletionSafetyTests {
     static let offeredCoffees = [#"$(touch PWNED)"#, "`touch PWNED2`", "*", "a b", "'", "\""].sorted()
 
     /// A sandbox whose journal holds the hostile coffees, with the real binary first on `PATH`.
-    private func hostileJournal(_ shell: String) -> (sandbox: Sandbox, script: String, path: String) {
+    static func hostileJournal(_ shell: String) -> (sandbox: Sandbox, script: String, path: String) {
         let lines = Self.hostileCoffees.enumerated().map { index, coffee in
             journalLine(id: "id\(index)", #""notes":"","coffee":""# + coffee.json + #"""#)
         }
@@ -171,7 +171,7 @@ struct CompletionSafetyTests {
 
     @Test("__complete lists each value once, leaving out those with control characters")
     func helperOutput() {
-        let (sandbox, _, _) = hostileJournal("bash")
+        let (sandbox, _, _) = Self.hostileJournal("bash")
         #expect(sandbox.ok(["__complete", "coffees"]) == Self.offeredCoffees.map { $0 + "\n" }.joined())
         #expect(sandbox.run(["__complete", "grinders"]).status == 64)
         #expect(Sandbox().ok(["__complete", "coffees"]).isEmpty, "no journal: nothing, and no error")
@@ -179,7 +179,7 @@ struct CompletionSafetyTests {
 
     @Test("bash: journal values are offered literally, never expanded, globbed or split")
     func bashValues() {
-        let (sandbox, script, path) = hostileJournal("bash")
+        let (sandbox, script, path) = Self.hostileJournal("bash")
         let probe = """
             source "$1"
             COMP_WORDS=(brewlog add --coffee ""); COMP_CWORD=3
@@ -190,7 +190,7 @@ struct CompletionSafetyTests {
         let result = runProcess("/usr/bin/bash", ["-c", probe, "bash", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         #expect(result.stdout.split(separator: "\n").map(String.init).sorted() == Self.offeredCoffees, "\(result.stderr)")
-        expectNothingRan(sandbox)
+        Self.expectNothingRan(sandbox)
     }
 
     @Test("fish: journal values are offered literally")
@@ -199,12 +199,12 @@ struct CompletionSafetyTests {
             print("fish is not installed: its completion is not exercised")
             return
         }
-        let (sandbox, script, path) = hostileJournal("fish")
+        let (sandbox, script, path) = Self.hostileJournal("fish")
         let result = runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C 'brewlog add --coffee '", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(offered.sorted() == Self.offeredCoffees, "\(result.stdout) \(result.stderr)")
-        expectNothingRan(sandbox)
+        Self.expectNothingRan(sandbox)
     }
 
     @Test("zsh: journal values reach compadd literally")
@@ -213,7 +213,7 @@ struct CompletionSafetyTests {
             print("zsh is not installed: its completion is checked by bash's and fish's tests only")
             return
         }
-        let (sandbox, script, path) = hostileJournal("zsh")
+        let (sandbox, script, path) = Self.hostileJournal("zsh")
         let probe = """
             compdef() { :; }
             compadd() { shift 3; printf '%s\\n' "$@"; }
@@ -224,6 +224,79 @@ struct CompletionSafetyTests {
         let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         #expect(result.stdout.split(separator: "\n").map(String.init).sorted() == Self.offeredCoffees, "\(result.stderr)")
-        expectNothingRan(sandbox)
+        Self.expectNothingRan(sandbox)
+    }
+}
+
+/// The same rule at the places whose values depend on what was typed before them: the value of
+/// a config key (`config set add.coffee <TAB>` offers the journal's coffees) and the descriptions
+/// fish shows beside brew ids.
+@Suite("Completion after a config key, and fish's descriptions, never let text from the journal through raw")
+struct CompletionLookupSafetyTests {
+    private func hostile(_ shell: String) -> (sandbox: Sandbox, script: String, path: String) {
+        CompletionSafetyTests.hostileJournal(shell)
+    }
+
+    @Test("bash: config set add.coffee offers the coffees literally, those with control characters left out")
+    func bash() {
+        let (sandbox, script, path) = hostile("bash")
+        let probe = """
+            source "$1"
+            COMP_WORDS=(brewlog config set add.coffee ""); COMP_CWORD=4
+            _brewlog
+            # Each word as the shell reads it once inserted (journal values come quoted).
+            for word in "${COMPREPLY[@]}"; do eval "printf '%s\\\\n' $word"; done
+            """
+        let result = runProcess("/usr/bin/bash", ["-c", probe, "bash", script],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        #expect(result.stdout.split(separator: "\n").map(String.init).sorted() == CompletionSafetyTests.offeredCoffees, "\(result.stderr)")
+        CompletionSafetyTests.expectNothingRan(sandbox)
+    }
+
+    @Test("zsh: config set add.coffee reaches compadd literally, those with control characters left out")
+    func zsh() {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
+            print("zsh is not installed: its completion is checked by bash's and fish's tests only")
+            return
+        }
+        let (sandbox, script, path) = hostile("zsh")
+        let probe = """
+            compdef() { :; }
+            compadd() { shift 3; printf '%s\\n' "$@"; }
+            source "$1"
+            line=(set add.coffee '')
+            _brewlog_config_arguments
+            """
+        let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        #expect(result.stdout.split(separator: "\n").map(String.init).sorted() == CompletionSafetyTests.offeredCoffees, "\(result.stderr)")
+        CompletionSafetyTests.expectNothingRan(sandbox)
+    }
+
+    @Test("fish: config set add.coffee offers the coffees literally; every brew id's description is one safe line of at most 60 columns")
+    func fish() {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
+            print("fish is not installed: its completion is not exercised")
+            return
+        }
+        let (sandbox, script, path) = hostile("fish")
+        let run = { (line: String) in
+            runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
+                       environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        }
+        let values = run("brewlog config set add.coffee ")
+        #expect(values.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted() == CompletionSafetyTests.offeredCoffees,
+                "\(values.stdout) \(values.stderr)")
+        let ids = run("brewlog show ")
+        let lines = ids.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == CompletionSafetyTests.hostileCoffees.count + 1, "every id and last: \(ids.stdout)")
+        for line in lines {
+            let description = line.drop { $0 != "\t" }.dropFirst()
+            #expect(!description.isEmpty && !description.contains("\t"), "\(line)")
+            #expect(!description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(line)")
+            #expect(description.count <= 60, "\(line)")
+        }
+        #expect(lines.contains { $0.hasSuffix(#"· \e]0;owned\x07"#) }, "the escape shown as text: \(ids.stdout)")
+        CompletionSafetyTests.expectNothingRan(sandbox)
     }
 }

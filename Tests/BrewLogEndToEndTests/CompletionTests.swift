@@ -11,11 +11,25 @@ struct CompletionTests {
     static let journal = journalLine(id: "2026-11-29T08:00", #""notes":"","method":"V60","coffee":"Kenya AA","tags":["morning","iced"]"#)
         + journalLine(id: "abcd1234", #""notes":"","method":"AeroPress","coffee":"Yirgacheffe","tags":["morning"]"#)
 
-    /// A sandbox with the journal, a file to complete, the script for `shell`, and a `PATH`
-    /// on which `brewlog` is the binary under test.
+    /// Two recipes (one name with a space) and a colour: what `recipe` and `config` complete.
+    static let config = """
+        [recipe "Morning V60"]
+        \tmethod = V60
+        \tdose = 15
+        [recipe "shot"]
+        \tmethod = AeroPress
+        [ui]
+        \tcolor = never
+
+        """
+
+    /// A sandbox with the journal, the config file, a file to complete, the script for `shell`,
+    /// and a `PATH` on which `brewlog` is the binary under test.
     static func setUp(_ shell: String) -> (sandbox: Sandbox, script: String, path: String) {
         let sandbox = Sandbox(journal: journal)
         _ = FileManager.default.createFile(atPath: sandbox.home + "/journal-a.jsonl", contents: Data(journalLine(id: "other123").utf8))
+        try? FileManager.default.createDirectory(atPath: sandbox.home + "/.config/brewlog", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: sandbox.home + "/.config/brewlog/config", contents: Data(config.utf8))
         let script = sandbox.home + "/completion." + shell
         _ = FileManager.default.createFile(atPath: script, contents: Data(sandbox.ok(["completion", shell]).utf8))
         let bin = sandbox.home + "/bin"
@@ -65,7 +79,16 @@ struct CompletionTests {
 
     @Test("bash", arguments: bashCases)
     func bash(line: String, words: [String], expected: [String]) {
-        let (sandbox, script, path) = Self.setUp("bash")
+        Self.expectBash(line: line, words: words, offers: expected)
+    }
+
+    /// Runs bash's completion of `line` (split into `words` as bash splits it) and expects it to
+    /// offer `expected`, each word as the shell reads it once inserted; `HOME` in any of them is
+    /// the sandbox's. `prepare` changes the sandbox first.
+    static func expectBash(line: String, words: [String], offers expected: [String], prepare: (Sandbox) -> Void = { _ in },
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+        let (sandbox, script, path) = setUp("bash")
+        prepare(sandbox)
         let home = { (text: String) in text.replacingOccurrences(of: "HOME", with: sandbox.home) }
         let probe = """
             source "$1"; shift
@@ -78,7 +101,7 @@ struct CompletionTests {
         let result = runProcess("/usr/bin/bash", ["-c", probe, "bash", script, home(line)] + words.map(home),
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         let offered = result.stdout.split(separator: "\n").map(String.init)
-        #expect(offered.sorted() == expected.map(home).sorted(), "\(line): \(result.stderr)")
+        #expect(offered.sorted() == expected.map(home).sorted(), "\(line): \(result.stderr)", sourceLocation: sourceLocation)
     }
 
     @Test("bash: 'completion' and 'help' complete their arguments, not nothing")
@@ -87,9 +110,24 @@ struct CompletionTests {
         #expect(bash.components(separatedBy: "        completion) ").count == 3, "one case for its options, one for its argument")
     }
 
+    @Test("an option takes a value in every command that has it or in none, so the scripts can skip its value without knowing the command")
+    func valueOptionsAgree() {
+        let all = CompletionScripts.commands.flatMap(CompletionScripts.options) + [GlobalOptions.version]
+        for word in CompletionScripts.valueOptionWords {
+            let flags = all.filter { ("--" + $0.long == word || $0.short.map { "-" + String($0) } == word) && $0.valueName == nil }
+            #expect(flags.isEmpty, "\(word) is a flag in some command and takes a value in another")
+        }
+    }
+
     @Test("fixed values are plain words, which no shell reads as syntax")
     func plainFixedWords() {
-        let sources = CompletionScripts.valueOptions.map(CompletionSource.value(of:)) + CompletionScripts.commands.map { CompletionSource.arguments(of: $0.name) }
+        let arguments = CompletionScripts.commands.map { CompletionSource.arguments(of: $0.name) }
+        let sources = CompletionScripts.valueOptions.map(CompletionSource.value(of:)) + arguments.flatMap { arguments in
+            switch arguments {
+            case .each(let source): [source]
+            case .actions(let actions, let after): [.fixed(actions)] + after.values.flatMap { $0 }
+            }
+        }
         for word in sources.flatMap(\.words) {
             #expect(!word.isEmpty && word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }, "'\(word)'")
         }
@@ -120,15 +158,22 @@ struct CompletionTests {
 
     @Test("fish", arguments: fishCases)
     func fish(line: String, expected: [String]) {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
-            print("fish is not installed: its completion is not exercised")
-            return
-        }
-        let (sandbox, script, path) = Self.setUp("fish")
-        let result = runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
-                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        guard let result = Self.fish(line) else { return }
         let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(offered.sorted() == expected.sorted(), "\(line): \(result.stderr)")
+    }
+
+    /// What fish's completion of `line` prints (`VALUE<TAB>DESCRIPTION` lines), after `prepare`
+    /// changed the sandbox; `nil` when fish is not installed.
+    static func fish(_ line: String, prepare: (Sandbox) -> Void = { _ in }) -> RunResult? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
+            print("fish is not installed: its completion is not exercised")
+            return nil
+        }
+        let (sandbox, script, path) = setUp("fish")
+        prepare(sandbox)
+        return runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
+                          environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
     }
 
     @Test("fish: an option's value is never a file name, except --file's")
@@ -150,7 +195,7 @@ struct CompletionTests {
 
     /// Runs `body` in zsh after sourcing the script with `compadd`, `_arguments` and `_describe`
     /// replaced by functions that print what they were given.
-    private func zsh(_ body: String, _ arguments: [String] = []) -> (RunResult, Sandbox)? {
+    static func zsh(_ body: String, _ arguments: [String] = []) -> (RunResult, Sandbox)? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
             print("zsh is not installed: its completion is checked by bash's and fish's tests only")
             return nil
@@ -177,20 +222,20 @@ struct CompletionTests {
         ("ids", ["brewlog", "--file=journal-a.jsonl", "show", ""], ["last", "other123"]),
     ])
     func zshValues(kind: String, words: [String], expected: [String]) {
-        guard let (result, _) = zsh("words=(\"$@\"); _brewlog_values \(kind) 'a value'", words) else { return }
+        guard let (result, _) = Self.zsh("words=(\"$@\"); _brewlog_values \(kind) 'a value'", words) else { return }
         #expect(result.stdout == (["-X", "a value", "--"] + expected).map { "compadd:" + $0 + "\n" }.joined(), "\(result.stderr)")
     }
 
     @Test("zsh: the compadd options _arguments puts before an action's words are passed on, and the kind is still read")
     func zshValuesUnderArguments() {
-        guard let (result, _) = zsh("words=(\"$@\"); _brewlog_values -J -default- methods 'a value'", ["brewlog", "add", "--method", ""]) else { return }
+        guard let (result, _) = Self.zsh("words=(\"$@\"); _brewlog_values -J -default- methods 'a value'", ["brewlog", "add", "--method", ""]) else { return }
         #expect(result.stdout == ["-J", "-default-", "-X", "a value", "--", "AeroPress", "V60"].map { "compadd:" + $0 + "\n" }.joined(), "\(result.stderr)")
     }
 
     @Test("zsh: each command's _arguments gets every option with its value's action", arguments: CompletionScripts.commands.map(\.name))
     func zshArguments(command: String) throws {
         let spec = try #require(CompletionScripts.commands.first { $0.name == command })
-        guard let (result, _) = zsh("_arguments() { printf '%s\\n' \"$@\"; }; _brewlog_\(CompletionScripts.zshName(command))") else { return }
+        guard let (result, _) = Self.zsh("_arguments() { printf '%s\\n' \"$@\"; }; _brewlog_\(CompletionScripts.zshName(command))") else { return }
         let specs = result.stdout.split(separator: "\n").map(String.init)
         for option in CompletionScripts.options(spec) {
             let line = specs.first { $0.contains("--\(option.long)[") }
@@ -198,30 +243,34 @@ struct CompletionTests {
             guard let line, option.valueName != nil else { continue }
             switch CompletionSource.value(of: option.long) {
             case .fixed(let words): #expect(line.hasSuffix(":(" + words.joined(separator: " ") + ")"), "\(line)")
-            case .journal(let kind): #expect(line.hasSuffix(":_brewlog_values \(kind.rawValue) '\(kind.description)'"), "\(line)")
+            case .lookup(let kind): #expect(line.hasSuffix(":_brewlog_values \(kind.rawValue) '\(kind.description)'"), "\(line)")
             case .files: #expect(line.hasSuffix(":_files"), "\(line)")
             case .nothing: #expect(line.hasSuffix(": "), "\(line)")
             }
         }
         let argument = specs.first { $0.hasPrefix("*:") }
+        let action = specs.first { $0.hasPrefix("1:") }
         switch CompletionSource.arguments(of: command) {
-        case .nothing: #expect(argument == nil)
-        case .fixed(let words): #expect(argument?.hasSuffix(":(" + words.joined(separator: " ") + ")") == true, "\(specs)")
-        case .journal(let kind): #expect(argument?.hasSuffix(":_brewlog_values \(kind.rawValue) '\(kind.description)'") == true, "\(specs)")
-        case .files: #expect(argument?.hasSuffix(":_files") == true, "\(specs)")
+        case .each(.nothing): #expect(argument == nil && action == nil)
+        case .each(.fixed(let words)): #expect(argument?.hasSuffix(":(" + words.joined(separator: " ") + ")") == true, "\(specs)")
+        case .each(.lookup(let kind)): #expect(argument?.hasSuffix(":_brewlog_values \(kind.rawValue) '\(kind.description)'") == true, "\(specs)")
+        case .each(.files): #expect(argument?.hasSuffix(":_files") == true, "\(specs)")
+        case .actions(let actions, _):
+            #expect(action?.hasSuffix(":(" + actions.joined(separator: " ") + ")") == true, "\(specs)")
+            #expect(argument?.hasSuffix(":_brewlog_\(CompletionScripts.zshName(command))_arguments") == true, "\(specs)")
         }
     }
 
     @Test("zsh: the command's place offers every command")
     func zshCommands() {
-        guard let (result, _) = zsh("_arguments() { state=command; }; _brewlog") else { return }
+        guard let (result, _) = Self.zsh("_arguments() { state=command; }; _brewlog") else { return }
         let described = result.stdout.split(separator: "\n").map { $0.dropFirst("describe:".count).prefix { $0 != ":" } }.map(String.init)
         #expect(described == Self.commandNames, "\(result.stdout) \(result.stderr)")
     }
 
     @Test("zsh: after a command, its own function completes")
     func zshDispatch() {
-        guard let (result, _) = zsh("_arguments() { state=args; }; _brewlog_show() { print show-called; }; words=(show ''); _brewlog") else { return }
+        guard let (result, _) = Self.zsh("_arguments() { state=args; }; _brewlog_show() { print show-called; }; words=(show ''); _brewlog") else { return }
         #expect(result.stdout == "show-called\n", "\(result.stderr)")
     }
 }

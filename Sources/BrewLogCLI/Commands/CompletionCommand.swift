@@ -12,8 +12,10 @@ enum CompletionCommand: BrewLogCommand {
         positionalCount: 1...1,
         options: [],
         discussion: """
-            The scripts complete commands, options, option values, brew ids, and the methods,
-            coffees and tags already in the journal (the one --file on the line names, if any).
+            The scripts complete commands, options, option values, brew ids, the methods,
+            coffees, tags and bags already in the journal (the one --file on the line names, if
+            any), recipe names, list's columns, and config's keys and their values. Fish shows
+            what each value is beside it (a brew's date and coffee, a recipe's fields).
 
             INSTALL:
               bash: mkdir -p ~/.local/share/bash-completion/completions

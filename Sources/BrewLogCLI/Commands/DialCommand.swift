@@ -109,7 +109,10 @@ enum DialCommand: BrewLogCommand {
             out.line("No rated brew yet: rate one (brewlog edit ID -r N) to find the best recipe.")
             return
         }
-        let recipe = RecipeText.summary(BrewFieldValues(recipeOf: best))
+        // The coffee says which beans; the bag's id would only add noise.
+        var fields = BrewFieldValues(recipeOf: best)
+        fields[.bean] = nil
+        let recipe = RecipeText.summary(fields)
         out.line("Best: \(BrewFormatting.dateTime(best.timestamp)) \(BrewFormatting.stars(rating)) \(recipe)")
         let id = ShellWord.quoted(best.id.rawValue)
         out.line("Save it: brewlog recipe save \(recipeName(for: name)) --from \(id)")

@@ -3,6 +3,8 @@ import BrewLogCore
 /// The validators of ``KnownConfigKeys``. The brew fields use the field table's limits and
 /// parsers (`BrewField`, `parseDecimal`, `BrewTime`, `BrewRecord.validateTag`), with the units the
 /// command line accepts (`15g`, `94C`), so a default is refused exactly when the option would be.
+/// Those that take a known set of values are ``ConfigValidator``s, which carry the set for
+/// completion to offer.
 enum ConfigValidators {
     typealias Reading = Result<ConfigValue, ConfigValueProblem>
 
@@ -20,15 +22,17 @@ enum ConfigValidators {
     }
 
     /// One of `choices`, exactly.
-    static func choice(_ choices: [String]) -> @Sendable (String) -> Reading {
-        { text in
+    static func choice(_ choices: [String]) -> ConfigValidator {
+        ConfigValidator(read: { text in
             choices.contains(text) ? .success(.text(text))
                 : problem("use " + choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? ""))
-        }
+        }, offers: .oneOf(choices))
     }
 
     /// A comma list of `list` columns, each once.
-    @Sendable static func columns(_ text: String) -> Reading {
+    static let columns = ConfigValidator(read: readColumns, offers: .listOf(KnownConfigKeys.listColumns))
+
+    @Sendable private static func readColumns(_ text: String) -> Reading {
         // Any case, as `--columns` takes them.
         let names = commaList(text).map { $0.lowercased() }
         guard !names.isEmpty else { return problem("give at least one column") }
@@ -63,8 +67,11 @@ enum ConfigValidators {
         return .success(.minutes(hour * 60 + minute))
     }
 
-    /// Weekdays (`mon` or `monday`, any case), comma-separated, each once, not all seven; empty for none.
-    @Sendable static func weekdays(_ text: String) -> Reading {
+    /// Weekdays (`mon` or `monday`, any case), comma-separated, each once, not all seven; empty
+    /// for none. Completion offers the short names, as the hint words them.
+    static let weekdays = ConfigValidator(read: readWeekdays, offers: .listOf(Weekday.allCases.map(\.shortName)))
+
+    @Sendable private static func readWeekdays(_ text: String) -> Reading {
         var days: [Weekday] = []
         for name in commaList(text) {
             guard let day = Weekday(name: name) else {
@@ -78,32 +85,38 @@ enum ConfigValidators {
         return .success(.weekdays(days.sorted()))
     }
 
-    /// A whole number from 1 to 7.
-    @Sendable static func weeklyTarget(_ text: String) -> Reading {
+    /// A whole number of days in a week, from 1 to 7.
+    static let weeklyTarget = ConfigValidator(read: readWeeklyTarget, offers: .oneOf(weeklyTargets.map(String.init)))
+
+    private static let weeklyTargets = 1...Weekday.allCases.count
+
+    @Sendable private static func readWeeklyTarget(_ text: String) -> Reading {
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let days = Int(text), (1...7).contains(days) else {
-            return problem("give a whole number of days from 1 to 7")
+              let days = Int(text), weeklyTargets.contains(days) else {
+            return problem("give a whole number of days from \(weeklyTargets.lowerBound) to \(weeklyTargets.upperBound)")
         }
         return .success(.integer(days))
     }
 
     /// The validator of the recipe field `field` (`add.dose`, `recipe.NAME.tags`): the field
     /// table's parser, the one `add` reads its option with, so a default is refused exactly when
-    /// the option would be.
-    static func brewDefault(_ field: BrewField) -> @Sendable (String) -> Reading {
-        { text in
+    /// the option would be. Completion offers what the option offers.
+    static func brewDefault(_ field: BrewField) -> ConfigValidator {
+        ConfigValidator(read: { text in
             switch field.parse(text) {
             case .success(let value): .success(.field(value))
             case .failure(.empty): problem("must not be empty; to have no default, unset the key")
             case .failure(.controlCharacter(let scalar)): problem("contains the control character \(TerminalText.escaped(String(scalar)))")
             case .failure(let failure): problem(failure.hint(for: field))
             }
-        }
+        }, offers: .field(field))
     }
 
     /// A comma list of recipe fields a layer removes (`water,tags`), each once, by the names
     /// `--unset` takes.
-    @Sendable static func unsetFields(_ text: String) -> Reading {
+    static let unsetFields = ConfigValidator(read: readUnsetFields, offers: .listOf(BrewField.recipeFields.map(\.name)))
+
+    @Sendable private static func readUnsetFields(_ text: String) -> Reading {
         let names = commaList(text).map { $0.lowercased() }
         let known = BrewField.recipeFields.map(\.name)
         guard !names.isEmpty else { return problem("give at least one field, e.g. water,tags") }

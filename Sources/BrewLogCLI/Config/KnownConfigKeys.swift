@@ -25,6 +25,8 @@ struct KnownConfigKey: Sendable {
     /// Whether help lists the key on its own line (the keys of `[add "METHOD"]` are listed once,
     /// as ``KnownConfigKeys/methodDefaultsHelp``).
     var listed = true
+    /// What completion offers as the value: from the validator, when it takes a known set.
+    var offers: ConfigValueOffers = .nothing
 
     /// Whether this entry describes `key`.
     func matches(_ key: ConfigKey) -> Bool {
@@ -45,7 +47,6 @@ struct ConfigValueProblem: Error, Equatable, Sendable {
 enum KnownConfigKeys {
     /// The columns `list` can show, for `ui.list-columns`.
     static let listColumns = BrewColumn.all.map(\.name)
-
 
     static let all: [KnownConfigKey] = [
         KnownConfigKey(section: "journal", subsection: .none, name: "file", display: "journal.file",

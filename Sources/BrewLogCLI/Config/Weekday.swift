@@ -15,10 +15,13 @@ enum Weekday: Int, CaseIterable, Sendable, Comparable {
         }
     }
 
-    /// The day named `text`: its full name or its first three letters, in any case.
+    /// Its first three letters (`mon`), which config values may use instead of the name.
+    var shortName: String { String(name.prefix(3)) }
+
+    /// The day named `text`: its full name or its short name, in any case.
     init?(name text: String) {
         let lowered = text.lowercased()
-        guard let day = Weekday.allCases.first(where: { $0.name == lowered || $0.name.prefix(3) == lowered }) else { return nil }
+        guard let day = Weekday.allCases.first(where: { $0.name == lowered || $0.shortName == lowered }) else { return nil }
         self = day
     }
 

@@ -1,17 +1,34 @@
 extension CompletionScripts {
-    /// The zsh script: one `_arguments` function per command. Journal values go through
+    /// The zsh script: one `_arguments` function per command. Looked-up values go through
     /// `_brewlog_values`, which adds them with `compadd` (never `_describe`, which would read a
-    /// `:` in a value as the start of a description); compadd quotes what it inserts.
+    /// `:` in a value as the start of a description); compadd quotes what it inserts. A command
+    /// whose first argument is an action gets a second function, `_brewlog_NAME_arguments`, that
+    /// completes the arguments after it by the action (`_arguments` sets `line` to the arguments).
     static func zsh() -> String {
         var functions = ""
         for command in commands {
             var specs = options(command).map(zshOptionSpec)
+            var afterAction = ""
+            let argumentName = zshEscaped(command.arguments.first?.name ?? "argument")
             switch CompletionSource.arguments(of: command.name) {
-            case .nothing: break
-            case let source: specs.append("'*:\(zshEscaped(command.arguments.first?.name ?? "argument")):\(zshAction(source))'")
+            case .each(.nothing): break
+            case .each(let source): specs.append("'*:\(argumentName):\(zshAction(source))'")
+            case let arguments:
+                specs.append("'1:\(argumentName):\(zshAction(.fixed(arguments.actionWords)))'")
+                let cases = arguments.followers.map { follower in
+                    "        \(follower.position - 1):" + follower.actions.joined(separator: "|\(follower.position - 1):")
+                        + ") " + zshCall(follower.source) + " ;;\n"
+                }.joined()
+                if !cases.isEmpty {
+                    let name = zshEscaped(command.arguments.dropFirst().first?.name ?? "argument")
+                    specs.append("'*:\(name):_brewlog_\(zshName(command.name))_arguments'")
+                    afterAction = "# The arguments after '\(command.name)'s action, by the action and their place.\n"
+                        + "_brewlog_\(zshName(command.name))_arguments() {\n    case $(( ${#line} - 1 )):${line[1]} in\n"
+                        + cases + "    esac\n}\n\n"
+                }
             }
             functions += "_brewlog_\(zshName(command.name))() {\n    _arguments -s \\\n        "
-                + specs.joined(separator: " \\\n        ") + "\n}\n\n"
+                + specs.joined(separator: " \\\n        ") + "\n}\n\n" + afterAction
         }
         let described = commands.map { "'\(zshEscaped($0.name)):\(zshEscaped($0.abstract))'" }.joined(separator: "\n        ")
         let globals = (GlobalOptions.all + [GlobalOptions.version]).map(zshOptionSpec).joined(separator: " \\\n        ")
@@ -19,31 +36,32 @@ extension CompletionScripts {
             #compdef brewlog
             # zsh completion for brewlog (brewlog completion zsh)
 
-            # The journal's values of one kind ($1: \(JournalValues.allCases.map(\.rawValue).joined(separator: ", "))), read with
+            # The values of one kind ($1: \(CompletionValues.allCases.map(\.rawValue).joined(separator: ", "))), read with
             # 'brewlog __complete' and offered as they are: a quoted expansion, never globbed or
             # evaluated. A --file on the line being completed (in the words _brewlog saved before
             # _arguments shifted them) names the journal; its quoting is removed with (Q), which
-            # evaluates nothing.
+            # evaluates nothing. The word typed so far (PREFIX) and the command's arguments before
+            # it (line, set by _arguments) go to the lookup as data.
             _brewlog_values() {
                 # _arguments puts its compadd options (-J group...) before the two words the
                 # action names: the kind and the description are the last two arguments.
-                local -a values line options
+                local -a values all options arguments
                 local file= i kind=${@[-2]} description=${@[-1]}
                 options=("${(@)@[1,-3]}")
-                line=("${(@)words}")
-                (( ${+_brewlog_words} )) && line=("${(@)_brewlog_words}")
-                for (( i = 1; i <= $#line; i++ )); do
-                    case ${line[i]} in
-                        --file) file=${(Q)line[i+1]}; (( i++ )) ;;
-                        --file=*) file=${(Q)${line[i]#--file=}} ;;
+                all=("${(@)words}")
+                (( ${+_brewlog_words} )) && all=("${(@)_brewlog_words}")
+                for (( i = 1; i <= $#all; i++ )); do
+                    case ${all[i]} in
+                        --file) file=${(Q)all[i+1]}; (( i++ )) ;;
+                        --file=*) file=${(Q)${all[i]#--file=}} ;;
                     esac
                 done
+                (( ${#line} > 1 )) && arguments=("${(@Q)line[1,-2]}")
                 if [[ -n $file ]]; then
-                    values=("${(@f)$(command brewlog --file "$file" __complete "$kind" 2>/dev/null)}")
+                    values=("${(@f)$(command brewlog --file "$file" __complete "$kind" -- "${(Q)PREFIX}" "${(@)arguments}" 2>/dev/null)}")
                 else
-                    values=("${(@f)$(command brewlog __complete "$kind" 2>/dev/null)}")
+                    values=("${(@f)$(command brewlog __complete "$kind" -- "${(Q)PREFIX}" "${(@)arguments}" 2>/dev/null)}")
                 fi
-                [[ $kind == ids ]] && values=(last "${(@)values}")
                 compadd "${(@)options}" -X "$description" -- "${(@)values:#}"
             }
 
@@ -87,9 +105,20 @@ extension CompletionScripts {
     private static func zshAction(_ source: CompletionSource) -> String {
         switch source {
         case .fixed(let words): "(" + words.joined(separator: " ") + ")"
-        case .journal(let kind): "_brewlog_values \(kind.rawValue) '\\''\(kind.description)'\\''"
+        case .lookup(let kind): "_brewlog_values \(kind.rawValue) '\\''\(kind.description)'\\''"
         case .files: "_files"
         case .nothing: " "
+        }
+    }
+
+    /// A call that completes `source` from a function `_arguments` runs as an action, passing on
+    /// the compadd options it was given.
+    private static func zshCall(_ source: CompletionSource) -> String {
+        switch source {
+        case .fixed(let words): "compadd \"$@\" -- " + words.joined(separator: " ")
+        case .lookup(let kind): "_brewlog_values \"$@\" \(kind.rawValue) " + shellQuoted(kind.description)
+        case .files: "_files \"$@\""
+        case .nothing: ":"
         }
     }
 

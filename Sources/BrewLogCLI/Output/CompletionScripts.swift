@@ -2,9 +2,11 @@
 /// their options) and ``CompletionSource`` (what values and arguments complete to), so they never
 /// drift from what brewlog accepts.
 ///
-/// The safety rule all three keep: text from the journal (ids, methods, coffees, tags) reaches
-/// the shell only as data, through `brewlog __complete KIND`: it is never evaluated, expanded,
-/// split or globbed, and the shell quotes what it inserts.
+/// The safety rule all three keep: text from the journal and the config file (ids, methods,
+/// coffees, tags, recipes, keys) reaches the shell only as data, through `brewlog __complete
+/// KIND`: it is never evaluated, expanded, split or globbed, and the shell quotes what it inserts.
+/// What the line typed gives that lookup (the word so far, the arguments before it) is passed to
+/// it as arguments, never as code.
 enum CompletionScripts {
     /// The commands offered at the command's place, `help` included.
     static var commands: [CommandSpec] { Commands.listed + [HelpCommand.spec] }
@@ -23,6 +25,22 @@ enum CompletionScripts {
         return seen
     }
 
+    /// A short option that takes a value, with the long one it names: the same in every command
+    /// (-m is --method everywhere).
+    static var shortValueOptions: [(short: Character, long: String)] {
+        var seen: [(short: Character, long: String)] = []
+        for option in commands.flatMap(options) where option.valueName != nil {
+            if let short = option.short, !seen.contains(where: { $0.short == short }) { seen.append((short, option.long)) }
+        }
+        return seen
+    }
+
+    /// Every way an option that takes its value in the next word is typed (`--method`, `-m`):
+    /// the words the scripts skip, with the word after them, when they look for arguments.
+    static var valueOptionWords: [String] {
+        valueOptions.map { "--" + $0 } + shortValueOptions.map { "-" + String($0.short) }
+    }
+
     /// `text` as one single-quoted shell word, for bash and zsh scripts.
     static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingScalars(["'": "'\\''"]) + "'"
@@ -30,9 +48,11 @@ enum CompletionScripts {
 
     /// The bash script. Candidates go through `_brewlog_offer`, which compares each with the word
     /// typed as plain text and adds it to `COMPREPLY` as it is (unlike `compgen -W`, nothing is
-    /// expanded, split or globbed). Values from the journal are quoted with `printf %q` before
-    /// they are inserted (so `` `cmd` ``, `$HOME` or `~user` are inserted as text, never run or
-    /// expanded); file names get readline's own quoting (`compopt -o filenames`).
+    /// expanded, split or globbed). Looked-up values are quoted with `printf %q` before they are
+    /// inserted (so `` `cmd` ``, `$HOME` or `~user` are inserted as text, never run or expanded),
+    /// unless they hold only letters, digits and `._,+@%/:=-`, which the shell reads as they are;
+    /// file names get readline's own quoting (`compopt -o filenames`). A command's arguments
+    /// before the word completed (`args`, options and their values left out) go to the lookup.
     ///
     /// bash splits words at `COMP_WORDBREAKS` (`:` and `=` among them), so `--file=/tmp` and an
     /// id `2026-11-29T08:00` arrive in pieces: `_brewlog_rejoin` joins the pieces that touch in
@@ -43,19 +63,14 @@ enum CompletionScripts {
             "        \(command.name)) opts=(\(options(command).flatMap(optionWords).map(shellQuoted).joined(separator: " "))) ;;\n"
         }.joined()
         let argumentCases = commands.map { command in
-            "        \(command.name)) _brewlog_complete \(bashAction(CompletionSource.arguments(of: command.name))) \"$typed\" ;;\n"
+            "        \(command.name))" + bashArguments(CompletionSource.arguments(of: command.name)) + " ;;\n"
         }.joined()
         let valueCases = valueOptions.map { long in
             "        \(long)) _brewlog_complete \(bashAction(CompletionSource.value(of: long))) \"$2\" ;;\n"
         }.joined()
         let valuePattern = valueOptions.map { "--" + $0 }.joined(separator: "|")
-        // A short option names the same long one in every command (-m is --method everywhere).
-        var shortNames: [(short: Character, long: String)] = []
-        for option in commands.flatMap(options) where option.valueName != nil {
-            if let short = option.short, !shortNames.contains(where: { $0.short == short }) { shortNames.append((short, option.long)) }
-        }
-        let shortCases = shortNames.map { "-\($0.short)) prev=--\($0.long) ;; " }.joined()
-        let globalValuePattern = GlobalOptions.all.filter { $0.valueName != nil }.map { "--" + $0.long }.joined(separator: "|")
+        let shortCases = shortValueOptions.map { "-\($0.short)) prev=--\($0.long) ;; " }.joined()
+        let valueWordPattern = valueOptionWords.joined(separator: "|")
         let topWords = (commands.map(\.name) + (GlobalOptions.all + [GlobalOptions.version]).flatMap(optionWords)).map(shellQuoted).joined(separator: " ")
         return """
             # bash completion for brewlog (brewlog completion bash)
@@ -127,27 +142,24 @@ enum CompletionScripts {
                 ((COMP_CWORD >= ${#COMP_WORDS[@]})) && { words+=(""); cword=$((${#words[@]} - 1)); }
             }
 
-            # Adds the candidates for one source to candidates: fixed WORD..., journal KIND,
+            # Adds the candidates for one source to candidates: fixed WORD..., lookup KIND,
             # files, or nothing; the last argument is the text typed so far (dequoted).
             _brewlog_complete() {
                 local kind="$1" typed="${!#}" value
-                local -a values
+                local -a values file_option=()
                 case "$kind" in
                     fixed) _brewlog_offer "$typed" "${@:2:$#-2}" ;;
                     files)
                         compopt -o filenames 2>/dev/null
                         while IFS= read -r value; do candidates+=("$value"); done < <(compgen -f -- "$typed")
                         ;;
-                    journal)
+                    lookup)
                         # Quoted here with printf %q, never by readline's filename quoting,
-                        # which leaves ` and $ alone and adds a / after a folder's name.
+                        # which leaves ` and $ alone and adds a / after a folder's name. The
+                        # word typed and the command's arguments (args) go along as data.
                         quote=1
-                        if [[ -n "$file" ]]; then
-                            mapfile -t values < <(command brewlog --file "$file" __complete "$2" 2>/dev/null)
-                        else
-                            mapfile -t values < <(command brewlog __complete "$2" 2>/dev/null)
-                        fi
-                        [[ "$2" == ids ]] && values=(last "${values[@]}")
+                        [[ -n "$file" ]] && file_option=(--file "$file")
+                        mapfile -t values < <(command brewlog "${file_option[@]}" __complete "$2" -- "$typed" "${args[@]}" 2>/dev/null)
                         _brewlog_offer "$typed" "${values[@]}"
                         ;;
                 esac
@@ -175,14 +187,16 @@ enum CompletionScripts {
                 for candidate in "${candidates[@]}"; do
                     [[ "$candidate" == "$keep"* ]] || continue
                     rest="${candidate:${#keep}}"
-                    [[ -n "$quote" && -n "$rest" ]] && printf -v rest '%q' "$rest"
+                    # A word of only these characters means the same to the shell unquoted
+                    # (printf %q would write date,rating as date\\,rating).
+                    [[ -n "$quote" && "$rest" == *[!A-Za-z0-9._,+@%/:=-]* ]] && printf -v rest '%q' "$rest"
                     COMPREPLY+=("$rest")
                 done
             }
 
             _brewlog() {
                 local cur raw prev cmd="" file="" i cword REPLY typed quote=""
-                local -a words opts candidates
+                local -a words opts candidates args
                 COMPREPLY=()
                 _brewlog_rejoin
                 raw="${words[cword]}"
@@ -190,13 +204,22 @@ enum CompletionScripts {
                 cur="$REPLY"
                 prev="${words[cword-1]}"
                 case "$prev" in \(shortCases)esac
+                # The command, and its arguments before the word completed (dequoted): options
+                # and the values they take are neither.
                 for ((i = 1; i < cword; i++)); do
                     case "${words[i]}" in
                         --file) _brewlog_dequote "${words[i+1]}"; file="$REPLY"; ((i++)) ;;
                         --file=*) _brewlog_dequote "${words[i]#--file=}"; file="$REPLY" ;;
-                        \(globalValuePattern)) ((i++)) ;;
+                        \(valueWordPattern)) ((i++)) ;;
                         -*) ;;
-                        *) [[ -z "$cmd" ]] && cmd="${words[i]}" ;;
+                        *)
+                            if [[ -z "$cmd" ]]; then
+                                cmd="${words[i]}"
+                            else
+                                _brewlog_dequote "${words[i]}"
+                                args+=("$REPLY")
+                            fi
+                            ;;
                     esac
                 done
                 if ((cword > 1)) && [[ "$prev" == @(\(valuePattern)) ]]; then
@@ -233,9 +256,26 @@ enum CompletionScripts {
     private static func bashAction(_ source: CompletionSource) -> String {
         switch source {
         case .fixed(let words): (["fixed"] + words.map(shellQuoted)).joined(separator: " ")
-        case .journal(let kind): "journal " + kind.rawValue
+        case .lookup(let kind): "lookup " + kind.rawValue
         case .files: "files"
         case .nothing: "nothing"
+        }
+    }
+
+    /// What completes a command's argument: one call for every argument, or a `case` on how
+    /// many arguments come before it and the first of them (the action).
+    private static func bashArguments(_ arguments: ArgumentCompletion) -> String {
+        switch arguments {
+        case .each(let source):
+            return " _brewlog_complete \(bashAction(source)) \"$typed\""
+        case .actions(let actions, _):
+            let first = "0:*) _brewlog_complete \(bashAction(.fixed(actions))) \"$typed\" ;;"
+            let after = arguments.followers.map { follower in
+                follower.actions.map { "\(follower.position - 1):\($0)" }.joined(separator: "|")
+                    + ") _brewlog_complete \(bashAction(follower.source)) \"$typed\" ;;"
+            }
+            let cases = ([first] + after).map { "\n                " + $0 }.joined()
+            return "\n            case \"${#args[@]}:${args[0]-}\" in\(cases)\n            esac"
         }
     }
 }

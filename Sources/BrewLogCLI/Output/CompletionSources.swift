@@ -5,8 +5,9 @@ import BrewLogCore
 enum CompletionSource: Equatable {
     /// A fixed set of plain words (letters, digits and `-` only, so no shell reads them as syntax).
     case fixed([String])
-    /// Values read from the journal when TAB is pressed, through the hidden `__complete` command.
-    case journal(JournalValues)
+    /// Values looked up when TAB is pressed, through the hidden `__complete` command: from the
+    /// journal, the config file, or tables that are the code's (columns, config keys).
+    case lookup(CompletionValues)
     /// File names.
     case files
     /// Free text: nothing is offered, and never file names.
@@ -19,29 +20,39 @@ enum CompletionSource: Equatable {
         case "format": .fixed(["jsonl", "json", "csv"])
         case "color": .fixed(["auto", "always", "never"])
         case "prefer": .fixed(["existing", "incoming"])
+        case "sort": .fixed(ListCommand.SortKey.allCases.map(\.rawValue))
         case "date", "since", "until": .fixed(["now", "today", "yesterday"])
-        case "method": .journal(.methods)
-        case "coffee": .journal(.coffees)
-        case "tag", "untag": .journal(.tags)
-        case "like", "from": .journal(.ids)
-        case "recipe": .journal(.recipes)
+        case "columns": .lookup(.columns)
+        case "method": .lookup(.methods)
+        case "coffee": .lookup(.coffees)
+        case "tag", "untag": .lookup(.tags)
+        case "like", "from": .lookup(.ids)
+        case "recipe": .lookup(.recipes)
         case "file": .files
         default: .nothing
         }
     }
 
     /// What the positional arguments of `command` complete to.
-    static func arguments(of command: String) -> CompletionSource {
+    static func arguments(of command: String) -> ArgumentCompletion {
         switch command {
-        case "show", "edit", "rm", "diff": .journal(.ids)
-        case "dial": .journal(.coffees)
-        case "import": .files
-        case "completion": .fixed(CompletionCommand.shells)
-        case "recipe": .fixed(RecipeCommand.actions)
-        case "bean": .journal(.beans)
-        case "config": .fixed(ConfigCommand.actions)
-        case HelpCommand.spec.name: .fixed(Commands.listed.map(\.name))
-        default: .nothing
+        case "show", "edit", "rm", "diff": .each(.lookup(.ids))
+        case "dial": .each(.lookup(.coffees))
+        case "import": .each(.files)
+        case "completion": .each(.fixed(CompletionCommand.shells))
+        // `save` names a new recipe and `list` takes none; every other action names a saved one.
+        case "recipe": .actions(RecipeCommand.actions) { ["save", "list"].contains($0) ? [] : [.lookup(.recipes)] }
+        case "bean": .each(.lookup(.beans))
+        case "config":
+            .actions(ConfigCommand.actions) { action in
+                switch action {
+                case "set": [.lookup(.configKeys), .lookup(.configValues)]
+                case "get", "unset": [.lookup(.configEntries)]
+                default: []
+                }
+            }
+        case HelpCommand.spec.name: .each(.fixed(Commands.listed.map(\.name)))
+        default: .each(.nothing)
         }
     }
 
@@ -52,20 +63,70 @@ enum CompletionSource: Equatable {
     }
 }
 
-/// A kind of value completions read from the journal (or, for recipes, the config file):
-/// `brewlog __complete KIND` prints them.
-enum JournalValues: String, CaseIterable {
-    case ids, methods, coffees, tags, recipes
+/// What a command's positional arguments complete to.
+enum ArgumentCompletion: Equatable {
+    /// Every argument alike.
+    case each(CompletionSource)
+    /// The first argument is one of `actions`; the arguments after it complete, in order, to what
+    /// `after` lists for the action typed (nothing when it lists none).
+    case actions([String], after: [String: [CompletionSource]])
+
+    /// The actions, and what the arguments after each complete to, as `after` says.
+    static func actions(_ actions: [String], _ after: (String) -> [CompletionSource]) -> ArgumentCompletion {
+        .actions(actions, after: Dictionary(uniqueKeysWithValues: actions.map { ($0, after($0)) }))
+    }
+
+    /// The actions, or none for a command without.
+    var actionWords: [String] {
+        if case .actions(let actions, _) = self { return actions }
+        return []
+    }
+
+    /// One place after an action: argument `position` (the action is 1) after any of `actions`.
+    struct Follower: Equatable {
+        let position: Int
+        let actions: [String]
+        let source: CompletionSource
+    }
+
+    /// Every place after an action that offers something, the actions that offer the same there
+    /// grouped, in the order of the actions: what each script's `case` is generated from.
+    var followers: [Follower] {
+        guard case .actions(let actions, let after) = self else { return [] }
+        var followers: [Follower] = []
+        for action in actions {
+            for (index, source) in (after[action] ?? []).enumerated() where source != .nothing {
+                let position = index + 2
+                if let same = followers.firstIndex(where: { $0.position == position && $0.source == source }) {
+                    followers[same] = Follower(position: position, actions: followers[same].actions + [action], source: source)
+                } else {
+                    followers.append(Follower(position: position, actions: [action], source: source))
+                }
+            }
+        }
+        return followers.sorted { $0.position < $1.position }
+    }
+}
+
+/// A kind of value the scripts look up when TAB is pressed: `brewlog __complete KIND` prints
+/// them (see ``CompletionValuesCommand``).
+enum CompletionValues: String, CaseIterable {
+    /// `last`, then every brew's id, in date order.
+    case ids
+    case methods, coffees, tags, recipes
     /// The `bean` command's arguments: its actions, then the bags' names (the scripts complete
     /// every argument alike, so one list serves the action and the bag).
     case beans
+    /// `list`'s columns, as a comma list.
+    case columns
+    /// The keys `config set` knows, with the recipes and aliases the file has filled in.
+    case configKeys = "config-keys"
+    /// The keys the config file sets.
+    case configEntries = "config-entries"
+    /// The values `config set KEY` offers, for the KEY typed before.
+    case configValues = "config-values"
 
-    /// What the shells offer besides the journal's values (`last` for ids).
-    var extra: [String] {
-        self == .ids ? ["last"] : []
-    }
-
-    /// How the scripts describe the candidates.
+    /// How the scripts describe the candidates when the helper gives no description.
     var description: String {
         switch self {
         case .ids: "brew id"
@@ -74,18 +135,9 @@ enum JournalValues: String, CaseIterable {
         case .tags: "tag"
         case .recipes: "recipe"
         case .beans: "action or bag"
-        }
-    }
-
-    /// The values in `store`: ids in date order, the rest sorted, each once.
-    func values(in store: BrewLogStore) -> [String] {
-        switch self {
-        case .ids: store.brewsByDate.map(\.id.rawValue)
-        case .methods: Array(Set(store.brewsByDate.compactMap(\.method))).sorted()
-        case .coffees: Array(Set(store.brewsByDate.compactMap(\.coffee))).sorted()
-        case .tags: Array(Set(store.brewsByDate.flatMap(\.tags))).sorted()
-        case .recipes: []
-        case .beans: BeanCommand.actions + Array(Set(store.beanBags.map(\.name))).sorted()
+        case .columns: "column"
+        case .configKeys, .configEntries: "config key"
+        case .configValues: "value"
         }
     }
 }
