@@ -134,6 +134,23 @@ struct CompletionLookupTests {
         #expect(bags?.stdout == "Kenya AA\tSquare Mile\n", "\(bags?.stderr ?? "")")
     }
 
+    /// Two open bags and a finished one, for `--bean`.
+    static func bags(_ sandbox: Sandbox) {
+        sandbox.ok(["bean", "add", "Kenya AA", "--roaster", "Square Mile", "-q"])
+        sandbox.ok(["bean", "add", "Old Brazil", "-q"])
+        sandbox.ok(["bean", "finish", "Old Brazil", "-q"])
+        sandbox.ok(["bean", "add", "Ethiopia Guji", "-q"])
+    }
+
+    @Test("--bean offers the open bags' names in bash and fish, described by roaster in fish", arguments: ["add", "edit abcd1234", "recipe save x"])
+    func bagNames(command: String) {
+        let words = ["brewlog"] + command.split(separator: " ").map(String.init) + ["--bean", ""]
+        CompletionTests.expectBash(line: "brewlog \(command) --bean ", words: words, offers: ["Ethiopia Guji", "Kenya AA"], prepare: Self.bags)
+        CompletionTests.expectBash(line: "brewlog \(command) -b K", words: Array(words.dropLast(2)) + ["-b", "K"], offers: ["Kenya AA"], prepare: Self.bags)
+        guard let fish = CompletionTests.fish("brewlog \(command) --bean ", prepare: Self.bags) else { return }
+        #expect(fish.stdout.split(separator: "\n").map(String.init).sorted() == ["Ethiopia Guji\tbag", "Kenya AA\tSquare Mile"], "\(fish.stderr)")
+    }
+
     // MARK: zsh
 
     /// Runs one of the script's functions with `line` (the arguments `_arguments` found, the
@@ -170,6 +187,13 @@ struct CompletionLookupTests {
     func zshConfig(line: [String], prefix: String, description: String, expected: [String]) {
         guard let (result, _) = zsh("_brewlog_config_arguments", line: line, prefix: prefix) else { return }
         #expect(sortedValues(result.stdout) == (expected.isEmpty ? "" : compadd(description, expected.sorted())), "\(result.stderr)")
+    }
+
+    @Test("zsh: --bean offers the open bags' names")
+    func zshBags() {
+        let bags = "brewlog bean add 'Kenya AA' -q; brewlog bean add Old -q; brewlog bean finish Old -q; brewlog bean add Guji -q"
+        guard let (result, _) = CompletionTests.zsh("{ \(bags); } >/dev/null; PREFIX=''; _brewlog_values bags bag") else { return }
+        #expect(result.stdout == compadd("bag", ["Guji", "Kenya AA"]), "\(result.stderr)")
     }
 
     @Test("zsh: --columns completes the last item of the comma list typed")

@@ -25,6 +25,7 @@ extension CompletionValues {
         case .tags: CompletionCandidates.used(in: try context.session().read()) { $0.tags }
         case .recipes: CompletionCandidates.recipes(context.configuration)
         case .beans: CompletionCandidates.beans(in: try context.session().read())
+        case .bags: CompletionCandidates.bags(in: try context.session().read(), openOnly: true)
         case .columns: CompletionCandidates.list(BrewColumn.all.map { CompletionCandidate(value: $0.name) }, typed: input.typed)
         case .configKeys: CompletionCandidates.configKeys(context.configuration)
         case .configEntries: CompletionCandidates.configEntries(context.configuration)
@@ -72,9 +73,15 @@ enum CompletionCandidates {
     /// `bean`'s actions, then the bags' names, sorted, each described by its roaster and
     /// origin, and `finished` when no bag of that name is open.
     static func beans(in store: BrewLogStore) -> [CompletionCandidate] {
+        BeanCommand.actions.map { CompletionCandidate(value: $0, description: "action") } + bags(in: store, openOnly: false)
+    }
+
+    /// The bags' names, each once, sorted, described by roaster and origin (and `finished` when
+    /// every bag of the name is); only names with an open bag when `openOnly`.
+    static func bags(in store: BrewLogStore, openOnly: Bool) -> [CompletionCandidate] {
         let bags = store.beanBags
-        let names = Array(Set(bags.map(\.name))).sorted()
-        return BeanCommand.actions.map { CompletionCandidate(value: $0, description: "action") } + names.map { name in
+        let names = Array(Set(bags.filter { !openOnly || $0.isOpen }.map(\.name))).sorted()
+        return names.map { name in
             let same = bags.filter { $0.name == name }
             let bag = same.last { $0.isOpen } ?? same.last
             let facts = [bag?.roaster, bag?.origin].compactMap { $0 } + (same.contains(where: \.isOpen) ? [] : ["finished"])

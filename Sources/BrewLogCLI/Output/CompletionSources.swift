@@ -28,6 +28,7 @@ enum CompletionSource: Equatable {
         case "tag", "untag": .lookup(.tags)
         case "like", "from": .lookup(.ids)
         case "recipe": .lookup(.recipes)
+        case "bean": .lookup(.bags)
         case "file": .files
         default: .nothing
         }
@@ -117,6 +118,8 @@ enum CompletionValues: String, CaseIterable {
     /// The `bean` command's arguments: its actions, then the bags' names (the scripts complete
     /// every argument alike, so one list serves the action and the bag).
     case beans
+    /// The open bags' names, for `--bean`.
+    case bags
     /// `list`'s columns, as a comma list.
     case columns
     /// The keys `config set` knows, with the recipes and aliases the file has filled in.
@@ -135,6 +138,7 @@ enum CompletionValues: String, CaseIterable {
         case .tags: "tag"
         case .recipes: "recipe"
         case .beans: "action or bag"
+        case .bags: "bag"
         case .columns: "column"
         case .configKeys, .configEntries: "config key"
         case .configValues: "value"

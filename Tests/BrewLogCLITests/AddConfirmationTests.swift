@@ -1,0 +1,60 @@
+import BrewLogTestSupport
+import Foundation
+import Testing
+
+@Suite("add confirms in one line: id, time, method, the layers used, the streak")
+struct AddConfirmationTests {
+    /// The confirmation with its random id replaced by `ID`.
+    private func line(_ sandbox: Sandbox, _ arguments: [String]) -> String {
+        let output = sandbox.ok(["add"] + arguments)
+        let id = sandbox.journalLines.last.map { String($0.dropFirst(7).prefix(12)) } ?? ""
+        return output.replacingOccurrences(of: id, with: "ID")
+    }
+
+    @Test("the usual brew's line, at most 80 columns", arguments: [
+        (["-m", "V60"], "Logged ID at 09:15: V60. Streak 1 day, longest 1.\n"),
+        (["-m", "French press", "-c", "Kenya AA", "--dose", "30", "-r", "4"], "Logged ID at 09:15: French press. Streak 1 day, longest 1.\n"),
+        ([], "Logged ID at 09:15. Streak 1 day, longest 1.\n"),
+        (["-m", "V60", "-d", "yesterday 23:40"], "Logged ID at 2026-11-28 23:40: V60. Streak 1 day, no brew yet today; longest 1.\n"),
+    ])
+    func usual(arguments: [String], expected: String) {
+        let sandbox = Sandbox(runner: .inProcess)
+        let output = line(sandbox, arguments)
+        #expect(output == expected)
+        #expect(output.count <= 81, "at most 80 columns and the line break")
+    }
+
+    @Test("the layers used are named, lowest first; the weekly part only when a target is set")
+    func layersAndWeekly() {
+        let sandbox = Sandbox(runner: .inProcess)
+        sandbox.writeConfig("""
+            [add]
+            \tmethod = V60
+            \tdose = 15
+            [add "espresso"]
+            \tdose = 18
+            [recipe "shot"]
+            \tmethod = Espresso
+            \tyield = 36
+            """)
+        #expect(line(sandbox, ["-d", "7:00"]) == "Logged ID at 07:00: V60 (defaults). Streak 1 day, longest 1.\n")
+        #expect(line(sandbox, ["--recipe", "shot", "-d", "8:00"])
+            == "Logged ID at 08:00: Espresso (defaults + espresso defaults + recipe shot). Streak 1 day, longest 1.\n")
+        let liked = sandbox.journalLines.first.map { String($0.dropFirst(7).prefix(12)) } ?? ""
+        #expect(line(sandbox, ["--like", liked, "-d", "8:30"]) == "Logged ID at 08:30: V60 (defaults + like \(liked)). Streak 1 day, longest 1.\n")
+        sandbox.ok(["config", "set", "streak.weekly-target", "4"])
+        let weekly = line(sandbox, ["-d", "9:00"])
+        #expect(weekly == "Logged ID at 09:00: V60 (defaults). Streak 1 day, longest 1. Week: 1 of 4 days.\n")
+        #expect(weekly.count <= 81)
+    }
+
+    @Test("--json lists every layer, the command line's too, and keeps started_from")
+    func json() throws {
+        let sandbox = Sandbox(runner: .inProcess)
+        sandbox.writeConfig("[add]\n\tmethod = V60\n[recipe \"r\"]\n\tdose = 15\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(sandbox.ok(["add", "--recipe", "r", "-r", "4", "--json"]).utf8)) as? [String: Any])
+        let layers = try #require(object["layers"] as? [[String: String]])
+        #expect(layers == [["layer": "add"], ["layer": "recipe", "name": "r"], ["layer": "command line"]])
+        #expect((object["started_from"] as? [String: String]) == ["recipe": "r"])
+    }
+}
