@@ -5,7 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `brewlog edit ID`: changes fields; `--editor` opens the notes in `$VISUAL`/`$EDITOR`.
+/// `brewlog edit ID...`: changes fields of one brew or several (`-` reads the ids from standard
+/// input), all in one write or none; `--editor` opens one brew's notes in `$VISUAL`/`$EDITOR`.
 enum EditCommand: BrewLogCommand {
     /// The options of its own, besides the FIELDS.
     enum Option {
@@ -20,14 +21,20 @@ enum EditCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "edit",
         abstract: "Change a brew's fields.",
-        usage: "edit <id> [<fields>] [--date <when>] [--append-notes <text>] [--untag <t>] [--unset <field>] [--editor] [--json]",
-        arguments: [("id", "A brew id, a unique prefix of 4+ characters, or last, last~N, last:METHOD (see ID in 'brewlog help --man').")],
-        positionalCount: 1...1,
+        usage: "edit <id>... [<fields>] [--date <when>] [--append-notes <text>] [--untag <t>] [--unset <field>] [--editor] [--json]",
+        arguments: [("id", "A brew id, a unique prefix of 4+ characters, or last, last~N, last:METHOD (see ID in 'brewlog help --man'); several change each the same way, and '-' reads ids from standard input, one per line.")],
+        positionalCount: 1...Int.max,
         options: FieldOptions.specs + [Option.date, Option.appendNotes, Option.untag, Option.unset, Option.editor, Option.json],
         discussion: """
             --unset runs first, then the field options, --untag and --append-notes. An edit that
-            changes nothing writes nothing. With --editor the journal is not locked while you edit;
-            your notes are applied afterwards to the brew as it is then.
+            changes nothing writes nothing. Several brews are changed in one write, all or none: an
+            id that names no brew, or a change one of them refuses, changes nothing. With --editor
+            (one brew) the journal is not locked while you edit; your notes are applied afterwards
+            to the brew as it is then.
+
+            EXAMPLES:
+              brewlog edit last -r 5 --append-notes "better after a minute"
+              brewlog list -q --tag weekend | brewlog edit - --untag weekend
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
@@ -49,14 +56,22 @@ enum EditCommand: BrewLogCommand {
         guard otherChanges || editing else {
             throw context.usage("nothing to change", hint: "give a field option such as --rating 4, or --editor")
         }
-        let reference = arguments.positionals[0]
+        let readsInput = arguments.positionals.contains("-")
+        if readsInput, notesText == "-" || appendedText == "-" {
+            throw context.usage("'-' among the ids and '--notes -' or '--append-notes -' cannot both read standard input")
+        }
+        let references = try IDArguments.references(context)
+        if references.count > 1 || readsInput {
+            if editing { throw context.usage("--editor edits one brew's notes", hint: "give one id") }
+            if moment != nil { throw context.usage("--date moves one brew", hint: "give one id, or move each brew with its own edit") }
+        }
         let session = try context.session()
         var target: BrewID?
         var editedNotes: (before: String, after: String)?
         if editing {
             // The brew is chosen once, before the editor opens: `last` or a prefix could name
             // another brew by the time the editor closes.
-            let brew = try context.brew(reference, in: session.read())
+            let brew = try context.brew(references[0], in: session.read())
             target = brew.id
             if let notes = try Editor(environment: context.environment).edit(brew.notes) {
                 editedNotes = (brew.notes, notes)
@@ -66,8 +81,8 @@ enum EditCommand: BrewLogCommand {
             }
         }
 
-        let (brew, changed) = try session.write(creating: false) { store throws(CLIError) -> (Brew, Set<BrewField>) in
-            let brew: Brew
+        let edited = try session.write(creating: false) { store throws(CLIError) -> [(brew: Brew, changed: Set<BrewField>)] in
+            var brews: [Brew] = []
             if let target {
                 guard let found = store.brew(id: target) else {
                     guard let editedNotes else { throw CLIError(BrewLookupError.notFound(target.rawValue), command: context.command) }
@@ -78,44 +93,59 @@ enum EditCommand: BrewLogCommand {
                 if let editedNotes, found.notes != editedNotes.before {
                     throw rescue(editedNotes.after, of: target, because: "had its notes changed by another command", journal: session.journal, context: context)
                 }
-                brew = found
+                brews = [found]
             } else {
-                brew = try context.brew(reference, in: store)
-            }
-            var record = brew.record
-            for field in unset {
-                record.clear(field)
-            }
-            if let moment { record.timestamp = moment }
-            if let editedNotes { record.notes = editedNotes.after }
-            try FieldOptions.apply(context, notes: notes, to: &record)
-            if let reference = FieldOptions.value(of: .bean, in: arguments) {
-                // The bag as typed becomes its id; its name the coffee, unless one was typed too.
-                let bag = try BeanCommand.resolve(reference, in: store, context)
-                record.bean = bag.id.rawValue
-                if FieldOptions.value(of: .coffee, in: arguments) == nil { record.coffee = bag.name }
-            }
-            try FieldOptions.applyRatio(context, to: &record)
-            for tag in arguments.all(Option.untag) {
-                guard record.tags.contains(tag) else {
-                    throw context.usage("brew \(brew.id) has no tag '\(cappedForMessage(tag))'",
-                                        hint: record.tags.isEmpty ? "it has no tags" : "its tags: \(record.tags.joined(separator: ", "))")
+                // Every id is looked up before anything changes: one that names no brew changes nothing.
+                for reference in references {
+                    let brew = try context.brew(reference, in: store)
+                    if !brews.contains(where: { $0.id == brew.id }) { brews.append(brew) }
                 }
-                record.tags.removeAll { $0 == tag }
             }
-            if let appended {
-                record.notes += record.notes.isEmpty ? appended : "\n" + appended
+            for brew in brews {
+                try change(brew, in: store, unset: unset, moment: moment, editedNotes: editedNotes?.after, notes: notes, appended: appended, context)
             }
-            let edited = record
-            do throws(InvalidFieldError) {
-                try brew.update { $0 = edited }
-            } catch {
-                throw CLIError(error, command: context.command)
-            }
-            return (brew, store.pendingChanges.changedFields[brew.id] ?? [])
+            return brews.map { ($0, store.pendingChanges.changedFields[$0.id] ?? []) }
         }
+        for (brew, changed) in edited {
+            report(brew, changed: changed, context)
+        }
+    }
 
-        report(brew, changed: changed, context)
+    /// Applies the edit to `brew`: `--unset`, `--date`, the editor's notes, the field options,
+    /// `--bean`, `--ratio`, `--untag`, `--append-notes`, then validates the result.
+    private static func change(_ brew: Brew, in store: BrewLogStore, unset: [BrewField], moment: Timestamp?, editedNotes: String?,
+                               notes: String?, appended: String?, _ context: CommandContext) throws(CLIError) {
+        let arguments = context.arguments
+        var record = brew.record
+        for field in unset {
+            record.clear(field)
+        }
+        if let moment { record.timestamp = moment }
+        if let editedNotes { record.notes = editedNotes }
+        try FieldOptions.apply(context, notes: notes, to: &record)
+        if let reference = FieldOptions.value(of: .bean, in: arguments) {
+            // The bag as typed becomes its id; its name the coffee, unless one was typed too.
+            let bag = try BeanCommand.resolve(reference, in: store, context)
+            record.bean = bag.id.rawValue
+            if FieldOptions.value(of: .coffee, in: arguments) == nil { record.coffee = bag.name }
+        }
+        try FieldOptions.applyRatio(context, to: &record)
+        for tag in arguments.all(Option.untag) {
+            guard record.tags.contains(tag) else {
+                throw context.usage("brew \(brew.id) has no tag '\(cappedForMessage(tag))'",
+                                    hint: record.tags.isEmpty ? "it has no tags" : "its tags: \(record.tags.joined(separator: ", "))")
+            }
+            record.tags.removeAll { $0 == tag }
+        }
+        if let appended {
+            record.notes += record.notes.isEmpty ? appended : "\n" + appended
+        }
+        let edited = record
+        do throws(InvalidFieldError) {
+            try brew.update { $0 = edited }
+        } catch {
+            throw CLIError(error, command: context.command)
+        }
     }
 
     /// What an edit prints: the brew as JSON, its id under `-q`, else which fields changed.

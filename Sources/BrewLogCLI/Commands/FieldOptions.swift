@@ -179,10 +179,6 @@ enum FieldOptions {
         if notes.hasSuffix("\n") || notes.hasSuffix("\r\n") { notes.removeLast() }
         return notes
     }
-
-
-
-
 }
 
 extension String {

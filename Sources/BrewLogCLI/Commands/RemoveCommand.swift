@@ -1,19 +1,21 @@
 import BrewLogCore
 
-/// `brewlog rm ID...`: removes brews, skip days and bean bags, all or none.
+/// `brewlog rm ID...`: removes brews, skip days and bean bags, all or none (`-` reads the ids
+/// from standard input).
 enum RemoveCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "rm",
         abstract: "Remove brews, skip days or bean bags.",
         usage: "rm <id>...",
-        arguments: [("id", "Ids of brews, skip days or bean bags, unique prefixes of 4+ characters, or last, last~N, last:METHOD (brews).")],
+        arguments: [("id", "Ids of brews, skip days or bean bags, unique prefixes of 4+ characters, or last, last~N, last:METHOD (brews); '-' reads ids from standard input, one per line.")],
         positionalCount: 1...Int.max,
         options: [])
 
     static func run(_ context: CommandContext) throws(CLIError) {
+        let references = try IDArguments.references(context)
         let doomed = try context.session().write(creating: false) { store throws(CLIError) in
             var doomed: [JournalItem] = []
-            for reference in context.arguments.positionals {
+            for reference in references {
                 let item: JournalItem
                 do throws(BrewLookupError) {
                     item = try store.record(matching: reference)
