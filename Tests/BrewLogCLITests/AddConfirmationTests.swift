@@ -39,9 +39,11 @@ struct AddConfirmationTests {
             """)
         #expect(line(sandbox, ["-d", "7:00"]) == "Logged ID at 07:00: V60 (defaults). Streak 1 day, longest 1.\n")
         #expect(line(sandbox, ["--recipe", "shot", "-d", "8:00"])
-            == "Logged ID at 08:00: Espresso (defaults + espresso defaults + recipe shot). Streak 1 day, longest 1.\n")
+            == "Logged ID at 08:00: Espresso (espresso defaults + recipe shot). Streak 1 day, longest 1.\n", "no field comes from [add]")
         let liked = sandbox.journalLines.first.map { String($0.dropFirst(7).prefix(12)) } ?? ""
-        #expect(line(sandbox, ["--like", liked, "-d", "8:30"]) == "Logged ID at 08:30: V60 (defaults + like \(liked)). Streak 1 day, longest 1.\n")
+        #expect(line(sandbox, ["--like", liked, "-d", "8:30"]) == "Logged ID at 08:30: V60 (like \(liked)). Streak 1 day, longest 1.\n")
+        #expect(line(sandbox, ["--like", liked, "-c", "Kenya", "-d", "8:40"]) == "Logged ID at 08:40: V60 (like \(liked)). Streak 1 day, longest 1.\n")
+        #expect(line(sandbox, ["-m", "Chemex", "-d", "8:50"]) == "Logged ID at 08:50: Chemex (defaults). Streak 1 day, longest 1.\n")
         sandbox.ok(["config", "set", "streak.weekly-target", "4"])
         let weekly = line(sandbox, ["-d", "9:00"])
         #expect(weekly == "Logged ID at 09:00: V60 (defaults). Streak 1 day, longest 1. Week: 1 of 4 days.\n")

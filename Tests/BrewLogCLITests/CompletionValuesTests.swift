@@ -94,7 +94,7 @@ struct CompletionValuesTests {
         #expect(described.contains(#"bad00001"# + "\t" + #"2026-11-28 08:00 · Kenya\e]0;owned\x07 AA\tx\ny"#))
         #expect(described.contains { $0.hasPrefix("long0001\t2026-11-28 08:00 · Geisha") && $0.hasSuffix("…") })
         let coffees = lines(sandbox.ok(["__complete", "coffees"]))
-        #expect(coffees == [long, "abc\u{202E}def"].sorted(), "the coffee with control characters is left out")
+        #expect(coffees == [long], "the coffees with control characters or a bidirectional override are left out")
     }
 
     static let columns = BrewColumn.all.map(\.name)

@@ -112,4 +112,19 @@ struct DialSelectionTests {
         let id = sandbox.add(Array(words.dropFirst(3).dropFirst()))
         #expect(sandbox.ok(["show", id]).contains("grind     20"))
     }
+
+    @Test("the commands to paste carry --file when the journal was given so, and a recipe name not taken yet")
+    func pasteableCommands() {
+        let sandbox = self.sandbox()
+        sandbox.writeJournal("")
+        let other = sandbox.home + "/other journal.jsonl"
+        _ = FileManager.default.createFile(atPath: other, contents: Data(journal.utf8))
+        sandbox.ok(["recipe", "save", "brazil-cerrado", "-m", "Chemex"])
+        let output = sandbox.ok(["--file", other, "dial", "brazil"])
+        #expect(output.hasSuffix("""
+            Save it: brewlog --file '\(other)' recipe save brazil-cerrado-2 --from b1b1b1b1b1b1
+            Repeat it: brewlog --file '\(other)' add --like b1b1b1b1b1b1
+
+            """), "\(output)")
+    }
 }

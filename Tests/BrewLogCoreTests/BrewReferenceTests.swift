@@ -49,6 +49,7 @@ struct BrewReferenceTests {
         ("last:Aeropress", .noneOf("Aeropress")),
         ("last~", .malformed("last~")), ("last~x", .malformed("last~x")), ("last~-1", .malformed("last~-1")),
         ("last:", .malformed("last:")), ("last:~1", .malformed("last:~1")), ("lastly", .notFound("lastly")),
+        ("last:Blend~", .noneOf("Blend~")), ("last:x~y", .noneOf("x~y")), ("last~1x", .malformed("last~1x")),
     ])
     func refused(reference: String, error: BrewLookupError) throws {
         #expect(throws: error) { try Self.store().brew(matching: reference) }

@@ -114,7 +114,7 @@ struct BeanLinkTests {
         sandbox.ok(["add", "-c", "House blend", "-d", "7:00", "-q"])
         let result = sandbox.run(["add", "-c", typed])
         #expect(result.status == 0 && result.stdout.hasPrefix("Logged "))
-        #expect(result.stderr == "warning: no bag or earlier brew has the coffee '\(typed)'; did you mean '\(known)'?\n")
+        #expect(result.stderr == "warning: no bag or earlier brew has the coffee '\(typed)' spelled this way; did you mean '\(known)'?\n")
         #expect(sandbox.run(["add", "-c", typed, "-d", "8:00"]).stderr.isEmpty, "once a brew has it, it is known")
         let quiet = sandbox.run(["add", "-c", typed + "x", "-d", "8:10", "-q"])
         #expect(quiet.status == 0 && quiet.stderr.isEmpty)
@@ -164,5 +164,67 @@ struct BeanLinkTests {
         #expect(shown.contains("\nbean      \(guji) (no such bag)\n"), "\(shown)")
         #expect(sandbox.ok(["list", "--columns", "coffee,bean"]).contains("Ethiopia Guji  -"))
         #expect(sandbox.run(["bean", "rm", "guji"]).status == 1)
+    }
+
+    @Test("a finished bag: --like and recipes do not link to it (the coffee finds the open bag); typed, it links with a warning")
+    func finishedBagLinks() throws {
+        let sandbox = Sandbox(now: "2026-11-12T08:00:00+01:00")
+        sandbox.ok(["bean", "add", "Kenya AA", "--roasted", "2026-11-10", "--weight", "250", "-q"])
+        sandbox.ok(["add", "-b", "kenya", "--dose", "15", "-q"])
+        let old = try bagID(sandbox, named: "Kenya AA")
+        sandbox.ok(["bean", "finish", "kenya", "-q"], env: ["BREWLOG_NOW": "2026-11-13T08:00:00+01:00"])
+        sandbox.ok(["bean", "add", "Kenya AA", "--roasted", "2026-11-20", "-q"], env: ["BREWLOG_NOW": "2026-11-22T08:00:00+01:00"])
+        let later = ["BREWLOG_NOW": "2026-11-29T09:15:00+01:00"]
+        let liked = sandbox.run(["add", "--like", "last", "-r", "5", "-d", "7:00"], env: later)
+        #expect(liked.status == 0 && liked.stderr.isEmpty, "\(liked.stderr)")
+        var brew = try lastBrew(sandbox)
+        #expect(brew["bean"] == nil && brew["coffee"] as? String == "Kenya AA")
+        #expect(sandbox.ok(["show", "last"], env: later).contains("bean      Kenya AA ("), "the name rule finds the open bag")
+        let typed = sandbox.run(["add", "-b", old, "-d", "8:00"], env: later)
+        #expect(typed.stderr == "warning: the bag \(old) (Kenya AA) was finished on 2026-11-13; the brew counts for it anyway\n")
+        brew = try lastBrew(sandbox)
+        #expect(brew["bean"] as? String == old)
+        // The old bag's brews keep their own days off roast; only "today" stops at the finish day.
+        let shown = sandbox.ok(["bean", "show", old], env: later)
+        #expect(shown.contains("(3 days off roast when finished)") && shown.contains("brewed at 19 days off roast"), "\(shown)")
+    }
+
+    @Test("--like a brew whose bag was removed logs without a link; a bag named by the config that is not there says where it came from")
+    func removedAndMissingBags() throws {
+        let sandbox = self.sandbox()
+        sandbox.ok(["add", "-b", "guji", "--dose", "15", "-q", "-d", "7:00"])
+        sandbox.ok(["bean", "rm", "guji", "-q"])
+        #expect(sandbox.run(["add", "--like", "last", "-q"]).status == 0)
+        #expect(try lastBrew(sandbox)["bean"] == nil)
+        sandbox.ok(["config", "set", "add.bean", "nosuch"])
+        let before = sandbox.journal
+        let result = sandbox.run(["add", "-m", "V60"])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            brewlog: error: no bean bag named 'nosuch' or with that id
+            hint: the bag comes from add.bean in the config; name one with --bean BAG, or leave it out with --unset bean
+
+            """)
+        #expect(sandbox.journal == before)
+        #expect(sandbox.run(["add", "-m", "V60", "--unset", "bean", "-q"]).status == 0)
+    }
+
+    @Test("a brew that takes its bag past empty says so once")
+    func runsOut() {
+        let sandbox = self.sandbox()
+        #expect(sandbox.run(["add", "-b", "guji", "--dose", "90", "-d", "7:00"]).stderr == "Ethiopia Guji is running low: 10 g left.\n")
+        #expect(sandbox.run(["add", "-b", "guji", "--dose", "18", "-d", "7:30"]).stderr == "Ethiopia Guji has run out: its brews used 8 g more than the bag held.\n")
+        #expect(sandbox.run(["add", "-b", "guji", "--dose", "18", "-d", "8:00"]).stderr.isEmpty)
+    }
+
+    @Test("two open bags of one name: a link takes the one opened last, as the name rule does; bean show still asks which")
+    func twoOpenBagsOfOneName() throws {
+        let sandbox = self.sandbox()
+        sandbox.ok(["bean", "add", "Ethiopia Guji", "--opened", "2026-11-29", "-q"])
+        let bags = try #require(try JSONSerialization.jsonObject(with: Data(sandbox.ok(["bean", "list", "--json"]).utf8)) as? [[String: Any]])
+        let newest = try #require(bags.last { $0["name"] as? String == "Ethiopia Guji" }?["id"] as? String)
+        sandbox.ok(["add", "-b", "guji", "-q"])
+        #expect(try lastBrew(sandbox)["bean"] as? String == newest)
+        #expect(sandbox.run(["bean", "show", "Ethiopia Guji"]).status == 64)
     }
 }

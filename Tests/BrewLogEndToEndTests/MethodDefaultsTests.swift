@@ -52,4 +52,34 @@ struct MethodDefaultsTests {
         #expect(help.contains("  recipe.NAME.unset = water,tags\n"))
         #expect(!help.contains("add.METHOD.dose"))
     }
+
+    @Test("config set, get and unset find a method's section ignoring case, so no second section is made")
+    func sectionCase() {
+        let sandbox = self.sandbox()
+        sandbox.ok(["config", "set", "add.ESPRESSO.dose", "20"])
+        sandbox.ok(["config", "set", "add.espresso.yield", "40"])
+        #expect(!(sandbox.config ?? "").lowercased().contains("[add \"espresso\"]\n\tdose = 18\n[add"), "\(sandbox.config ?? "")")
+        #expect((sandbox.config ?? "").components(separatedBy: "[add \"").count == 3, "[add \"Espresso\"] and [add \"V60\"] only")
+        #expect(sandbox.ok(["config", "get", "add.espresso.dose"]) == "20\n")
+        #expect(sandbox.ok(["add", "-m", "Espresso", "--json"]).contains(#""dose_g":20,"yield_g":40"#))
+        sandbox.ok(["config", "unset", "add.EsPrEsSo.yield"])
+        #expect(sandbox.run(["config", "get", "add.Espresso.yield"]).status == 1)
+    }
+
+    @Test("of two sections that differ only in case, written by hand, the later one's values win")
+    func handWrittenSections() {
+        let sandbox = Sandbox()
+        sandbox.writeConfig("[add \"ESPRESSO\"]\n\tdose = 20\n[add \"Espresso\"]\n\tdose = 18\n")
+        #expect(sandbox.ok(["add", "-m", "espresso", "--json"]).contains(#""dose_g":18"#))
+        sandbox.writeConfig("[add \"Espresso\"]\n\tdose = 18\n[add \"ESPRESSO\"]\n\tdose = 20\n")
+        #expect(sandbox.ok(["add", "-m", "espresso", "--json", "-d", "8:00"]).contains(#""dose_g":20"#))
+    }
+
+    @Test("--unset and unset lists take a field in any case, by name or journal key", arguments: ["WATER", "water_g", "Water"])
+    func unsetSpellings(name: String) throws {
+        let sandbox = self.sandbox()
+        #expect(try added(sandbox, ["--unset", name]).contains("water") == false)
+        sandbox.ok(["config", "set", "add.V60.unset", name])
+        #expect(try added(sandbox, ["-d", "8:00"]).contains("water") == false)
+    }
 }

@@ -26,6 +26,12 @@ struct CommandContext {
 
     var quiet: Bool { arguments.has(GlobalOptions.quiet) }
 
+    /// `brewlog`, with `--file PATH` when the journal was given that way: the start of a command
+    /// printed for the user to paste, so that it runs on the same journal.
+    var commandPrefix: String {
+        arguments.value(GlobalOptions.file).map { "brewlog --file " + ShellWord.quoted($0) } ?? "brewlog"
+    }
+
     /// The WHEN given to `option`, or a usage error saying what is wrong and naming the forms.
     func when(_ option: OptionSpec) throws(CLIError) -> When? {
         guard let text = arguments.value(option) else { return nil }

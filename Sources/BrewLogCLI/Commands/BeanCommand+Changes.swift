@@ -172,9 +172,18 @@ extension BeanCommand {
         Timestamp(date: context.now, timeZone: context.timeZone).day
     }
 
+    /// A bag's name is the coffee its brews name, so it follows `--coffee`'s rule (one line, no
+    /// control characters), and has no spaces at either end (`" Kenya AA"` would be a coffee of its own).
     private static func validName(_ name: String, _ context: CommandContext) throws(CLIError) -> String {
         guard !name.trimmingWhitespaceForCLI().isEmpty else {
             throw context.usage("a bag's name must not be empty", hint: "give the coffee's name, as brews name it in --coffee")
+        }
+        if let scalar = name.unicodeScalars.first(where: isControlCharacter) {
+            throw context.usage("the bag's name contains the control character \(TerminalText.escaped(String(scalar)))",
+                                hint: "type the coffee's name as plain text on one line")
+        }
+        guard name.trimmingWhitespaceForCLI() == name else {
+            throw context.usage("the bag's name '\(cappedForMessage(name))' has spaces at its start or end", hint: "give it without them")
         }
         return name
     }

@@ -27,7 +27,7 @@ extension BeanCommand {
         var rows: [[String]] = []
         for item in usage {
             var row = [item.bag.id.rawValue.terminalSafe, item.bag.name.terminalSafe, (item.bag.roaster ?? "-").terminalSafe,
-                       days(item.bag.daysOffRoast(on: today)), grams(item.gramsUsed), gramsLeft(item), String(item.brews.count),
+                       days(item.bag.daysOffRoast(asOf: today)), grams(item.gramsUsed), gramsLeft(item), String(item.brews.count),
                        item.averageRating.map(BrewFormatting.oneDecimal) ?? "-"]
             if all { row.append(item.bag.finished.map(\.description) ?? "-") }
             rows.append(row)
@@ -48,7 +48,7 @@ extension BeanCommand {
             return
         }
         guard !context.quiet else { return }
-        let off = bag.daysOffRoast(on: today).map { " (\(days($0)) off roast " + (bag.isOpen ? "today)" : "when finished)") } ?? ""
+        let off = bag.daysOffRoast(asOf: today).map { " (\(days($0)) off roast " + (bag.isOpen ? "today)" : "when finished)") } ?? ""
         var rows: [(String, String)] = [
             ("id", bag.id.rawValue), ("name", bag.name), ("roaster", bag.roaster ?? "-"), ("origin", bag.origin ?? "-"),
             ("process", bag.process ?? "-"), ("roasted", bag.roasted.map { "\($0)" + off } ?? "-"),
@@ -83,7 +83,7 @@ extension BeanCommand {
     static func json(_ usage: BeanUsage, today: CalendarDay) -> String {
         var bag = usage.bag
         let extra: [(key: String, value: JSONText)] = [
-            ("days_off_roast", bag.daysOffRoast(on: today).map(JSONText.int) ?? .null),
+            ("days_off_roast", bag.daysOffRoast(asOf: today).map(JSONText.int) ?? .null),
             ("grams_used", .number(rounded(usage.gramsUsed))),
             ("grams_left", usage.gramsLeft.map { .number(rounded(Swift.max(0, $0))) } ?? .null),
             ("low", .bool(usage.isLow)),

@@ -53,8 +53,9 @@ enum CompletionValuesCommand: BrewLogCommand {
         }
     }
 
-    /// Whether a shell may offer `value`: not empty, and no control character.
+    /// Whether a shell may offer `value`: not empty, and nothing the terminal would act on (no
+    /// control character, no bidirectional override that would reorder the menu).
     static func isOfferable(_ value: String) -> Bool {
-        !value.isEmpty && !value.unicodeScalars.contains(where: TerminalText.isControl)
+        !value.isEmpty && !value.unicodeScalars.contains(where: TerminalText.needsEscape)
     }
 }

@@ -61,12 +61,18 @@ enum ConfigCommand: BrewLogCommand {
     }
 
     /// The key named `text`, or a usage error; `existing` for a key that is only read or removed.
+    ///
+    /// A method's section is named ignoring case, as `add` matches it: `add.espresso.dose` is the
+    /// key of an `[add "Espresso"]` the file already has, so no second section is made for it.
     static func key(_ text: String, existing: Bool = false, _ context: CommandContext) throws(CLIError) -> ConfigKey {
         guard let key = ConfigKey(text, existing: existing) else {
             throw context.usage("invalid key '\(cappedForMessage(text))'",
                                 hint: "keys are section.key or section.NAME.key (letters, digits and '-'), e.g. ui.color")
         }
-        return key
+        guard key.section == "add", let method = key.subsection else { return key }
+        let sections = context.configuration.document.entries.compactMap { $0.key.section == "add" ? $0.key.subsection : nil }
+        guard !sections.contains(method), let spelled = sections.first(where: { $0.lowercased() == method.lowercased() }) else { return key }
+        return ConfigKey(section: key.section, subsection: spelled, name: key.name)
     }
 
     /// The file as read at the start of the run; an error when it could not be read or parsed.

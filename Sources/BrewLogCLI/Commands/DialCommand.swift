@@ -115,8 +115,12 @@ enum DialCommand: BrewLogCommand {
         let recipe = RecipeText.summary(fields)
         out.line("Best: \(BrewFormatting.dateTime(best.timestamp)) \(BrewFormatting.stars(rating)) \(recipe)")
         let id = ShellWord.quoted(best.id.rawValue)
-        out.line("Save it: brewlog recipe save \(recipeName(for: name)) --from \(id)")
-        out.line("Repeat it: brewlog add --like \(id)")
+        // A recipe name not taken yet (`kenya-aa-2`), so the line works as printed.
+        let taken = Set(context.configuration.recipeNames)
+        let base = recipeName(for: name)
+        let free = ([base] + (2...99).map { "\(base)-\($0)" }).first { !taken.contains($0) } ?? base
+        out.line("Save it: \(context.commandPrefix) recipe save \(ShellWord.quoted(free)) --from \(id)")
+        out.line("Repeat it: \(context.commandPrefix) add --like \(id)")
     }
 
     /// A field's cell: its value with the unit, or `-`.

@@ -46,9 +46,12 @@ enum DiffCommand: BrewLogCommand {
         let labelWidth = labels.map { BrewFormatting.displayWidth($0.terminalSafe) }.max() ?? 0
         let cells = labels.map { (valuesA[$0] ?? "-").terminalSafe }
         var valueWidth = max(cells.map(BrewFormatting.displayWidth).max() ?? 0, 12)
+        // The second column is cut only to fit a terminal, to what the line has left; piped, it is whole.
+        var secondWidth = Int.max
         if let width = context.terminalWidth {
             // Two columns of values must fit beside the marker and the labels.
             valueWidth = min(valueWidth, max(12, (width - labelWidth - 6) / 2))
+            secondWidth = max(12, width - labelWidth - 6 - valueWidth)
         }
         let style = context.style
         for (label, cellA) in zip(labels, cells) {
@@ -64,7 +67,7 @@ enum DiffCommand: BrewLogCommand {
             }
             let line = (differing ? "≠ " : "  ") + BrewFormatting.padded(label.terminalSafe, to: labelWidth) + "  "
                 + BrewFormatting.padded(BrewFormatting.truncate(cellA, to: valueWidth), to: valueWidth) + "  "
-                + BrewFormatting.truncate(cellB, to: valueWidth)
+                + BrewFormatting.truncate(cellB, to: secondWidth)
             context.out.line(differing ? style.bold(line.trimmingTrailingSpaces()) : line.trimmingTrailingSpaces())
         }
     }

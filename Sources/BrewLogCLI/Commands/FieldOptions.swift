@@ -34,7 +34,8 @@ enum FieldOptions {
     static func fieldsToUnset(_ context: CommandContext, _ option: OptionSpec, from allowed: [BrewField]) throws(CLIError) -> [BrewField] {
         var fields: [BrewField] = []
         for name in context.arguments.all(option) {
-            guard let field = BrewField(name: name), allowed.contains(field) else {
+            // Any case, by name or journal key, as the config's unset lists take them.
+            guard let field = BrewField(name: name.lowercased()), allowed.contains(field) else {
                 let names = allowed.map(\.name)
                 throw context.usage("cannot unset '\(cappedForMessage(name))'",
                                     hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "fields: \(names.joined(separator: ", "))")

@@ -94,6 +94,11 @@ enum RecipeCommand: BrewLogCommand {
         if let reference = context.arguments.value(Option.from) {
             let store = try context.session().read()
             start = BrewFieldValues(recipeOf: try context.brew(reference, in: store).record)
+            // The brew's bag by name, not id: brews made with the recipe follow the open bag of
+            // that name, not one that will be finished.
+            if case .text(let id)? = start[.bean], let bag = store.beanBags.first(where: { $0.id.rawValue == id }) {
+                start[.bean] = .text(bag.name)
+            }
         }
         let fields = try changed(start, context)
         guard !fields.isEmpty else {
@@ -115,6 +120,10 @@ enum RecipeCommand: BrewLogCommand {
         let fields = try changed(before, context)
         guard !fields.isEmpty else {
             throw context.usage("the recipe would have no field left", hint: "remove it with 'brewlog recipe rm \(ShellWord.quoted(name))'")
+        }
+        guard fields != before else {
+            if !context.quiet { context.out.line("No changes to recipe \(name.terminalSafe).") }
+            return
         }
         try RecipeStore.replace(name, with: fields, context)
         if !context.quiet {

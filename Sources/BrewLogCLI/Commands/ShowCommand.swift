@@ -25,7 +25,12 @@ enum ShowCommand: BrewLogCommand {
         }
         let record = brew.record
         guard !context.quiet else { return }
-        for (label, value) in rows(record) + beanRows(record, bags: store.beanBags) {
+        var rows = rows(record)
+        // The bag after the coffee it is named by, as `diff` shows it.
+        if let coffee = rows.firstIndex(where: { $0.0 == BrewField.coffee.name }) {
+            rows.insert(contentsOf: beanRows(record, bags: store.beanBags), at: coffee + 1)
+        }
+        for (label, value) in rows {
             context.out.line(context.style.bold(BrewFormatting.padded(label.terminalSafe, to: 8)) + "  " + value.terminalSafe)
         }
         if !record.notes.isEmpty {

@@ -117,7 +117,8 @@ enum ConfigValidators {
     static let unsetFields = ConfigValidator(read: readUnsetFields, offers: .listOf(BrewField.recipeFields.map(\.name)))
 
     @Sendable private static func readUnsetFields(_ text: String) -> Reading {
-        let names = commaList(text).map { $0.lowercased() }
+        // Any case, by name or journal key (`dose`, `DOSE`, `dose_g`), as `--unset` takes them.
+        let names = commaList(text).map { $0.lowercased() }.map { BrewField(name: $0)?.name ?? $0 }
         let known = BrewField.recipeFields.map(\.name)
         guard !names.isEmpty else { return problem("give at least one field, e.g. water,tags") }
         for name in names where !known.contains(name) {

@@ -135,11 +135,15 @@ struct Configuration: Sendable {
         Set(values.keys.filter { $0.section == "recipe" }.compactMap(\.subsection)).sorted()
     }
 
-    /// Every `[add "METHOD"]` section with a good key, with the method as the file spells it,
-    /// sorted.
+    /// Every `[add "METHOD"]` section with a good key, with the method as the file spells it, in
+    /// the order the file first names them: of two spellings of one method, the later one's
+    /// values win, as the later of two keys does.
     var methodDefaults: [(method: String, values: BrewFieldValues)] {
-        Set(values.keys.filter { $0.section == "add" }.compactMap(\.subsection)).sorted()
+        var seen: Set<String> = []
+        return document.entries.compactMap { $0.key.section == "add" ? $0.key.subsection : nil }
+            .filter { seen.insert($0).inserted }
             .map { ($0, defaults(subsection: $0, section: "add")) }
+            .filter { !$0.1.isEmpty }
     }
 
     /// The recipe fields a section sets, each under its field's name (`add.temp`), and those its

@@ -36,6 +36,16 @@ enum CLIError: Error {
     /// variable, or a path that cannot be a journal (78).
     case configuration(String, hint: String?)
 
+    /// The error with `hint` in place of its own, for errors that have one (a usage error, a
+    /// lookup that found nothing); others are returned as they are.
+    func replacingHint(with hint: String) -> CLIError {
+        switch self {
+        case let .usage(message, _, command): .usage(message, hint: hint, command: command)
+        case let .notFound(message, _): .notFound(message, hint: hint)
+        default: self
+        }
+    }
+
     /// The process exit status, as the README's table gives it (sysexits.h names).
     var exitCode: Int32 {
         switch self {

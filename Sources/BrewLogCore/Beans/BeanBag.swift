@@ -63,11 +63,15 @@ public struct BeanBag: Hashable, Sendable {
         return true
     }
 
-    /// Days from the roast to `day` (`day` − roasted), or `nil` without a roast date. A finished
-    /// bag's count stops at its finish day: its beans aged no further in anyone's cup.
+    /// Days from the roast to `day` (`day` − roasted), or `nil` without a roast date.
     public func daysOffRoast(on day: CalendarDay) -> Int? {
-        let last = finished.map { min($0, day) } ?? day
-        return roasted.map { last.daysSinceEpoch - $0.daysSinceEpoch }
+        roasted.map { day.daysSinceEpoch - $0.daysSinceEpoch }
+    }
+
+    /// The bag's age as of `today`: its days off roast today, or on its finish day once it is
+    /// finished (its beans aged no further in anyone's cup).
+    public func daysOffRoast(asOf today: CalendarDay) -> Int? {
+        daysOffRoast(on: finished.map { min($0, today) } ?? today)
     }
 
     /// Throws unless the weight is inside its range and the tags are valid.

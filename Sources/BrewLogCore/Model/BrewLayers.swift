@@ -57,8 +57,8 @@ public struct BrewLayers: Sendable {
         return (first.method, merged)
     }
 
-    /// The fields the brew starts with, the layers that set or removed at least one of them
-    /// (lowest first), and for each field set, how high the layer that set it is.
+    /// The fields the brew starts with, the layers a field comes from or that removed one (lowest
+    /// first), and for each field set, the layer that set it.
     public var resolved: Resolution {
         var layers: [(source: Source, values: BrewFieldValues)] = [(.defaults, defaults)]
         if let methodLayer { layers.append((.methodDefaults(methodLayer.method), methodLayer.values)) }
@@ -69,18 +69,26 @@ public struct BrewLayers: Sendable {
             for field in layer.values.unset { height[field] = nil }
             for (field, _) in layer.values.fields { height[field] = index }
         }
-        return Resolution(values: BrewFieldValues.layered(layers.map(\.values)), used: layers.filter { !$0.values.isEmpty }.map(\.source),
-                          height: height)
+        // A layer is used when a field of the brew comes from it, or when it removes one.
+        let used = layers.enumerated().filter { index, layer in height.values.contains(index) || !layer.values.unset.isEmpty }.map(\.element.source)
+        return Resolution(values: BrewFieldValues.layered(layers.map(\.values)), used: used, height: height, sources: layers.map(\.source))
     }
 
     /// The layers as one.
     public struct Resolution: Sendable {
         /// The fields the brew starts with.
         public let values: BrewFieldValues
-        /// The layers that set or removed a field, lowest first.
+        /// The layers a field of the brew comes from, or that removed one, lowest first.
         public let used: [Source]
         /// For each field set, the position of the layer that set it (0 is `[add]`).
         let height: [BrewField: Int]
+        /// The layers by position.
+        let sources: [Source]
+
+        /// The layer `field` comes from, or `nil` when no layer sets it.
+        public func source(of field: BrewField) -> Source? {
+            height[field].map { sources[$0] }
+        }
 
         /// Whether `field` was set by the layer that set `other`, or a higher one; `false` when
         /// either is not set. A bag named in a recipe gives its name as the coffee unless the

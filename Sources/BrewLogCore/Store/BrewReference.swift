@@ -11,7 +11,8 @@ public enum BrewReference: Equatable, Sendable {
     /// but is not one: `last~` without a number, `last:` without a text.
     ///
     /// A trailing `~N` (digits only) counts back; anything before it after `last:` is the text,
-    /// so `last:Kenya AA~2` is the third newest brew of Kenya AA.
+    /// so `last:Kenya AA~2` is the third newest brew of Kenya AA, and `last:Blend~` the newest
+    /// of `Blend~`.
     public init?(_ text: String) {
         guard text == "last" || text.hasPrefix("last~") || text.hasPrefix("last:") else {
             self = .id(text)
@@ -21,10 +22,14 @@ public enum BrewReference: Equatable, Sendable {
         var back = 0
         if let tilde = rest.lastIndex(of: "~") {
             let digits = rest[rest.index(after: tilde)...]
-            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-            // More digits than an Int holds goes back further than any journal: Int.max says so.
-            back = Int(digits) ?? Int.max
-            rest = rest[..<tilde]
+            if !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+                // More digits than an Int holds goes back further than any journal: Int.max says so.
+                back = Int(digits) ?? Int.max
+                rest = rest[..<tilde]
+            } else if rest.first != ":" {
+                // `last~x`: a count that is not one. After `last:`, the `~` is part of the text.
+                return nil
+            }
         }
         guard rest.isEmpty || rest.first == ":" else { return nil }
         let of = rest.isEmpty ? nil : String(rest.dropFirst())
