@@ -112,6 +112,25 @@ struct CompletionValuesTests {
         #expect(lines(sandbox().ok(["__complete", "columns", "--", typed])) == expected)
     }
 
+    static let sortKeys = ["id", "date", "rating", "method", "coffee", "bean", "dose", "water", "yield", "ratio", "grind", "temp", "time", "days_off_roast"]
+
+    /// `--sort` lists typed, and the keys offered.
+    static let sortKeyCases: [(typed: String, expected: [String])] = [
+        ("", sortKeys),
+        ("ra", sortKeys),
+        ("-", sortKeys.map { "-" + $0 }),
+        ("-ra", sortKeys.map { "-" + $0 }),
+        ("method,", sortKeys.filter { $0 != "method" }.map { "method," + $0 }),
+        ("method,-", sortKeys.filter { $0 != "method" }.map { "method,-" + $0 }),
+        ("-Rating, method,r", sortKeys.filter { !["rating", "method"].contains($0) }.map { "-Rating, method," + $0 }),
+    ]
+
+    @Test("--sort completes its comma list: the keys not listed yet, either way, after a '-' when one is typed", arguments: sortKeyCases)
+    func sortKeys(typed: String, expected: [String]) {
+        #expect(ListCommand.SortKey.allCases.map(\.rawValue) == Self.sortKeys)
+        #expect(lines(sandbox().ok(["__complete", "sort-keys", "--", typed])) == expected)
+    }
+
     @Test("config keys: every fixed key, and the keys with a NAME for each recipe and alias the file has")
     func configKeys() {
         let fixed = KnownConfigKeys.all.filter { $0.subsection == .none && $0.name != nil }.map(\.display)

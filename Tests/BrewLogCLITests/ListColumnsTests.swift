@@ -53,7 +53,7 @@ struct ListColumnsTests {
     }
 
     @Test("a bad column or sort key is a usage error", arguments: [
-        ["--columns", "id,nope"], ["--columns", "id,id"], ["--columns", ""], ["--columns", "id,"], ["--sort", "coffee"],
+        ["--columns", "id,nope"], ["--columns", "id,id"], ["--columns", ""], ["--columns", "id,"], ["--sort", "notes"],
     ])
     func refusals(arguments: [String]) {
         let result = sandbox().run(["list"] + arguments)

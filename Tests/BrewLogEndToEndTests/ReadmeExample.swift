@@ -32,7 +32,7 @@ struct ReadmeStep {
 /// the `<!-- example: NAME=value … -->` comment right above the opening fence, which sets
 /// variables for every command of the block.
 struct ReadmeExample: Sendable, CustomTestStringConvertible {
-    /// The `## ` section the block is in.
+    /// The listed heading the block is under: its `## ` section, or a subsection of one.
     let section: String
     /// The README line of the opening fence.
     let line: Int
@@ -47,22 +47,23 @@ struct ReadmeExample: Sendable, CustomTestStringConvertible {
     static let readmePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("README.md").path
 
-    /// The ```console blocks of the `## ` sections named `sections` (their `### ` subsections
-    /// included), in README order. Fenced blocks of any kind are skipped whole, so a `## ` line
-    /// inside one is no heading.
+    /// The ```console blocks under the headings named `sections`, in README order: a `## `
+    /// section's blocks (its `### ` and `#### ` subsections included), or a subsection's alone. A
+    /// block's ``section`` is the innermost listed heading it is under. Fenced blocks of any kind
+    /// are skipped whole, so a `## ` line inside one is no heading.
     static func blocks(inSections sections: [String], of readme: String) -> [ReadmeExample] {
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var examples: [ReadmeExample] = []
-        var section: String?
+        // The headings the line is under, the `## ` one first.
+        var headings: [String] = []
         var index = 0
         while index < lines.count {
             let text = lines[index]
-            if text.hasPrefix("## ") {
-                let heading = String(text.dropFirst(3)).trimmingCharacters(in: .whitespaces)
-                section = sections.contains(heading) ? heading : nil
+            if let (level, heading) = Self.heading(text) {
+                headings = Array(headings.prefix(level - 2)) + [heading]
             } else if text.hasPrefix("```") {
                 let end = lines[(index + 1)...].firstIndex { $0.hasPrefix("```") } ?? lines.count
-                if let section, text == "```console" {
+                if let section = headings.last(where: sections.contains), text == "```console" {
                     let previous = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
                     let comment = previous.hasPrefix("<!-- example") ? ReadmeLine(number: index, text: previous) : nil
                     let body = lines[(index + 1)..<end].enumerated().map { ReadmeLine(number: index + 2 + $0.offset, text: $0.element) }
@@ -73,6 +74,13 @@ struct ReadmeExample: Sendable, CustomTestStringConvertible {
             index += 1
         }
         return examples
+    }
+
+    /// The level (2 for `## `, up to 4) and text of a heading line, or `nil` for any other line.
+    private static func heading(_ line: String) -> (level: Int, text: String)? {
+        let level = line.prefix { $0 == "#" }.count
+        guard (2...4).contains(level), line.dropFirst(level).hasPrefix(" ") else { return nil }
+        return (level, String(line.dropFirst(level)).trimmingCharacters(in: .whitespaces))
     }
 
     /// The variables the example comment sets (`BREWLOG_NOW`, `TZ`, any other), none without one.

@@ -7,8 +7,8 @@ import BrewLogTestSupport
 /// after it. The README's "Inside" section says how an example is written.
 @Suite("the README's examples, run as printed")
 struct ReadmeExampleTests {
-    /// The `## ` sections whose examples are run.
-    static let sections = ["Daily use", "Dialling in"]
+    /// The `## ` sections, and subsections, whose examples are run.
+    static let sections = ["Daily use", "Dialling in", "Sorting and columns"]
 
     /// The README's text; `nil` when it cannot be read (a test says so).
     static let readme: String? = try? String(contentsOfFile: ReadmeExample.readmePath, encoding: .utf8)
@@ -66,9 +66,13 @@ struct ReadmeExampleTests {
         }
     }
 
-    /// `text` as lines, the line break that ends the last one dropped.
+    /// `text` as lines, the line break that ends the last one dropped. A CRLF ends a line as an
+    /// LF does (CSV ends its rows with CRLF, which a README cannot show).
     static func lines(of text: String) -> [String] {
-        text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0).map(String.init)
+        // To Swift a CRLF is one Character, not an LF.
+        let isLineEnd = { (character: Character) in character == "\n" || character == "\r\n" }
+        guard !text.isEmpty else { return [] }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd).dropLast(text.last.map(isLineEnd) == true ? 1 : 0).map(String.init)
     }
 
     /// A README line, where a failing example is reported.

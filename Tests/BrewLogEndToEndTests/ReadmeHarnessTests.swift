@@ -78,6 +78,39 @@ struct ReadmeHarnessTests {
         #expect(try examples[1].environment().isEmpty)
     }
 
+    @Test("a subsection listed runs its blocks alone, under its own name; a heading of the same level or above ends it")
+    func subsections() {
+        let readme = """
+            ## Command reference
+            ```console
+            $ brewlog help
+            ```
+            ### Scripting
+            ```console
+            $ brewlog list --json
+            ```
+            #### Sorting
+            ```console
+            $ brewlog list --sort rating
+            ```
+            ### Stats
+            ```console
+            $ brewlog stats
+            ```
+            """
+        #expect(ReadmeExample.blocks(inSections: ["Sorting"], of: readme).map(\.line) == [10])
+        #expect(ReadmeExample.blocks(inSections: ["Scripting"], of: readme).map(\.section) == ["Scripting", "Scripting"])
+        #expect(ReadmeExample.blocks(inSections: ["Command reference", "Sorting"], of: readme).map(\.section)
+                == ["Command reference", "Command reference", "Sorting", "Command reference"])
+    }
+
+    @Test("printed lines end at an LF or a CRLF (CSV's), which the README shows alike")
+    func lineEnds() {
+        #expect(ReadmeExampleTests.lines(of: "id,notes\r\na,\"x\ny\"\r\n") == ["id,notes", "a,\"x", "y\""])
+        #expect(ReadmeExampleTests.lines(of: "one\n\ntwo") == ["one", "", "two"])
+        #expect(ReadmeExampleTests.lines(of: "").isEmpty)
+    }
+
     @Test("an id first met in output binds to the printed one; later uses, whole or as a prefix, stand for it")
     func ids() {
         var ids = ReadmeIDs()

@@ -5,27 +5,44 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `brewlog export`: every brew (or a date range) to standard output as JSON Lines, JSON or CSV.
+/// `brewlog export`: every brew (or those the filters keep) to standard output as JSON Lines,
+/// JSON or CSV, then the skip days and bean bags; with `--columns`, the brews alone, each holding
+/// exactly those columns.
 enum ExportCommand: BrewLogCommand {
-    /// Its own option, besides the filters.
+    /// Its own options, besides the filters.
     enum Option {
         static let format = OptionSpec("format", value: "format", help: "jsonl (default; the journal's own lines), json (an array) or csv (RFC 4180).")
+        static let columns = OptionSpec("columns", value: "list", help: "Write brews only, each with exactly these keys, in order, comma-separated, from: "
+            + ColumnOptions.names + " (a field by its journal key: dose is \"dose_g\").")
     }
 
     static let spec = CommandSpec(
         name: "export",
         abstract: "Export brews to standard output.",
-        usage: "export [--format jsonl|json|csv] [<filters>]",
-        options: [Option.format] + BrewFilter.options,
-        discussion: "Brews are written oldest first; the filters are those of 'brewlog list'. CSV has a header row of journal keys and joins tags with ','.")
+        usage: "export [--format jsonl|json|csv] [--columns <list>] [<filters>]",
+        options: [Option.format, Option.columns] + BrewFilter.options,
+        discussion: """
+            Brews are written oldest first, then the skip days and the bean bags (not in CSV, which
+            holds brews only); the filters are those of 'brewlog list'. CSV has a header row of
+            journal keys and joins tags with ','. With --columns each brew holds exactly those
+            keys, derived ones included (ratio; bean, the id of the bag it belongs to; bean_name;
+            days_off_roast), null or an empty cell where it has no value, and skip days and bags
+            are left out.
+            """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let format = try ExchangeOptions.format(context, Option.format, default: .jsonl)
+        let columns = try ColumnOptions.columns(context, Option.columns)
         let filter = try BrewFilter(context)
         let store = try context.session().read()
         let brews = filter.needsFields
             ? store.brewsByDate.filter(filter.admits)
             : store.brewsByDate(limit: nil, where: filter.admits)
+        if let columns {
+            // A table of brews: a skip day or a bag has none of these keys, so none is written.
+            context.out.write(format.encode(brews.map(\.record), columns: columns, bags: BeanMatching(bags: store.beanBags)))
+            return
+        }
         // Skip days follow the brews (JSON Lines and JSON; CSV holds brews only), judged by their
         // day; a filter on brews' fields (method, coffee, tag, rating, notes) leaves them out.
         let skips = filter.needsFields ? [] : store.skipDays.filter { skip in

@@ -1,25 +1,38 @@
 import BrewLogCore
 
-/// `brewlog list`: brews in date order, newest last, as a table that fits the terminal.
+/// `brewlog list`: brews in date order, newest last (or in the order `--sort` gives), as a table
+/// that fits the terminal, their ids, or JSON.
 enum ListCommand: BrewLogCommand {
     /// Its own options, besides the filters.
     enum Option {
-        static let limit = OptionSpec("limit", value: "n", help: "Show only the newest n brews.")
-        static let json = OptionSpec("json", help: "Print a JSON array of brews with the journal's keys.")
-        static let columns = OptionSpec("columns", value: "list", help: "The columns, in order, comma-separated, from: " + BrewColumn.all.map(\.name).joined(separator: ", ") + " (default: ui.list-columns, else id, date, rating, method, coffee, ratio, notes).")
-        static let sort = OptionSpec("sort", value: "key", help: "Order by date (default), rating or ratio, lowest first; ties by date. --limit keeps the last n.")
+        static let limit = OptionSpec("limit", value: "n", help: "Show only the last n brews of the order: the newest n, unless --sort orders otherwise.")
+        static let json = OptionSpec("json", help: "Print a JSON array of brews: their journal lines, or with --columns objects of exactly those keys.")
+        static let columns = OptionSpec("columns", value: "list", help: "The columns, in order, comma-separated, from: " + ColumnOptions.names
+            + " (default: ui.list-columns, else id, date, rating, method, coffee, ratio, notes). With --json, each brew holds exactly those keys.")
+        static let sort = OptionSpec("sort", value: "keys", help: "Order by these keys, comma-separated, lowest first ('-key': highest first), from: "
+            + SortKey.allCases.map(\.rawValue).joined(separator: ", ") + "; ties by date.")
+        static let reverse = OptionSpec("reverse", help: "Print the brews last first (newest first); --limit still keeps the same n.")
     }
 
     static let spec = CommandSpec(
         name: "list",
         abstract: "List brews, oldest first.",
-        usage: "list [<filters>] [--limit <n>] [--columns <list>] [--sort <key>] [--json]",
-        options: BrewFilter.options + [Option.limit, Option.columns, Option.sort, Option.json],
+        usage: "list [<filters>] [--limit <n>] [--columns <list>] [--sort <keys>] [--reverse] [--json]",
+        options: BrewFilter.options + [Option.limit, Option.columns, Option.sort, Option.reverse, Option.json],
         discussion: """
             FILTERS: --method and --coffee match the whole field ignoring case (repeat: any of them);
             --tag matches a whole tag (repeat: all of them); --min-rating keeps rated brews only;
             --grep looks in the notes ignoring case. --since and --until given a day include the
             whole day; --since after --until is an error.
+
+            SORTING: --sort method,-rating orders by method, then by rating highest first, then by
+            date. Text is compared ignoring case, numbers in it by value; bean sorts by the bag's
+            name. Brews without a value for a key come first, in either direction. --limit keeps
+            the last n of that order; --reverse then prints them last first.
+
+            COLUMNS: bean is the bag a brew belongs to (a table shows its name, JSON its id),
+            bean_name its name, days_off_roast the days from its roast to the brew's day. In
+            --json a field's key is its journal key (dose: "dose_g"), and null means no value.
             """,
         pagesOutput: true)
 
@@ -32,20 +45,30 @@ enum ListCommand: BrewLogCommand {
             limit = value
         }
         let filter = try BrewFilter(context)
-        let sort = try sortKey(context)
-        let columns = try self.columns(context)
+        let order = try self.order(context)
+        let chosenColumns = try ColumnOptions.columns(context, Option.columns)
         let store = try context.session().read()
+        let bags = BeanMatching(bags: store.beanBags)
         var brews: [Brew]
-        if filter.needsFields || sort != .date {
+        if let order, order != BrewOrder([BrewOrder.Key(.field(.date))]) {
+            brews = order.sorted(store.brewsByDate.filter(filter.admits), record: { $0.record }, bags: bags)
+            if let limit { brews = Array(brews.suffix(limit)) }
+        } else if filter.needsFields {
             brews = store.brewsByDate.filter(filter.admits)
-            if sort != .date { brews = sorted(brews, by: sort) }
             if let limit { brews = Array(brews.suffix(limit)) }
         } else {
             brews = store.brewsByDate(limit: limit, where: filter.admits)
         }
+        if context.arguments.has(Option.reverse) { brews.reverse() }
 
         if context.arguments.has(Option.json) {
-            context.out.write(ExchangeFormat.json.encode(brews))
+            // Only columns typed here shape the JSON: ui.list-columns is for the table, so a
+            // script's output does not change with someone's configuration.
+            if let chosenColumns {
+                context.out.write(ExchangeFormat.json.encode(brews.map(\.record), columns: chosenColumns, bags: bags))
+            } else {
+                context.out.write(ExchangeFormat.json.encode(brews))
+            }
             return
         }
         let records = brews.map(\.record)
@@ -54,54 +77,56 @@ enum ListCommand: BrewLogCommand {
         } else if records.isEmpty {
             context.out.line(store.count == 0 ? "No brews yet. Log one with 'brewlog add'." : "No brews match.")
         } else {
-            var table = BrewTable(brews: records, columns: columns ?? BrewTable.defaultColumns, mayDrop: columns == nil,
-                                  width: context.terminalWidth, style: context.style)
-            let bags = BeanMatching(bags: store.beanBags)
-            table.bean = { bags.bag(of: $0)?.name }
+            let columns = chosenColumns ?? context.configuration.listColumns?.compactMap(BrewColumn.init(name:))
+            let table = BrewTable(brews: records, columns: columns ?? BrewTable.defaultColumns, mayDrop: columns == nil,
+                                  width: context.terminalWidth, style: context.style, bags: bags)
             table.render(to: context.out)
         }
     }
 
-    /// What `--sort` orders by.
-    enum SortKey: String, CaseIterable {
-        case date, rating, ratio
+    /// A key `--sort` takes: a column, named as `--columns` names it (or by its key). Every column
+    /// is one but the tags and the notes (lists and free text) and `bean_name` (`bean` already
+    /// orders by the bag's name).
+    struct SortKey: RawRepresentable, CaseIterable, Hashable {
+        /// The column it orders by.
+        let column: BrewColumn
+
+        /// Every key, in the columns' order.
+        static let allCases = BrewColumn.all.filter { ![.field(.tags), .field(.notes), .beanName].contains($0) }.map(SortKey.init(column:))
+
+        /// The column's name.
+        var rawValue: String { column.name }
+
+        private init(column: BrewColumn) {
+            self.column = column
+        }
+
+        /// The key of the column named `rawValue` (its name or its key), if it is one.
+        init?(rawValue: String) {
+            guard let column = BrewColumn(name: rawValue), SortKey.allCases.contains(where: { $0.column == column }) else { return nil }
+            self.column = column
+        }
     }
 
-    private static func sortKey(_ context: CommandContext) throws(CLIError) -> SortKey {
-        guard let text = context.arguments.value(Option.sort) else { return .date }
-        guard let key = SortKey(rawValue: text) else {
-            throw context.usage("invalid value '\(cappedForMessage(text))' for '--sort'", hint: "use date, rating or ratio")
-        }
-        return key
-    }
-
-    /// `records` (in date order) ordered by `key`, lowest first, brews without a value before the
-    /// rest; a stable sort, so ties stay in date order.
-    private static func sorted(_ brews: [Brew], by key: SortKey) -> [Brew] {
-        let value: (BrewRecord) -> Double? = switch key {
-        case .date: { _ in 0 }
-        case .rating: { $0.rating.map(Double.init) }
-        case .ratio: { $0.ratio }
-        }
-        let keyed = brews.enumerated().map { (index: $0.offset, value: value($0.element.record) ?? -.infinity, brew: $0.element) }
-        return keyed.sorted { ($0.value, $0.index) < ($1.value, $1.index) }.map(\.brew)
-    }
-
-    /// The columns `--columns` (else `ui.list-columns`) chooses, or `nil` for the defaults.
-    private static func columns(_ context: CommandContext) throws(CLIError) -> [BrewColumn]? {
-        guard let text = context.arguments.value(Option.columns) else {
-            return context.configuration.listColumns?.compactMap(BrewColumn.init(name:))
-        }
-        var columns: [BrewColumn] = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingWhitespaceForCLI().lowercased() }) {
-            guard let column = BrewColumn(name: name) else {
-                let names = BrewColumn.all.map(\.name)
-                throw context.usage("unknown column '\(cappedForMessage(name))' for '--columns'",
-                                    hint: (nearest(to: name, in: names).map { "did you mean '\($0)'? " } ?? "") + "columns: " + names.joined(separator: ","))
+    /// The order `--sort` gives, or `nil` when it is not given.
+    private static func order(_ context: CommandContext) throws(CLIError) -> BrewOrder? {
+        guard let text = context.arguments.value(Option.sort) else { return nil }
+        var keys: [BrewOrder.Key] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let word = String(item).trimmingWhitespaceForCLI().lowercased()
+            let descending = word.hasPrefix("-")
+            let name = descending ? String(word.dropFirst()) : word
+            guard let key = SortKey(rawValue: name) else {
+                let names = SortKey.allCases.map(\.rawValue)
+                let guess = nearest(to: name, in: names).map { "did you mean '\(descending ? "-" : "")\($0)'? " } ?? ""
+                let message = BrewColumn(name: name) == nil ? "unknown sort key '\(cappedForMessage(word))' for '--sort'" : "'--sort' cannot order by '\(name)'"
+                throw context.usage(message, hint: guess + "keys: " + names.joined(separator: ",") + " ('-key' for highest first)")
             }
-            guard !columns.contains(column) else { throw context.usage("the column '\(name)' is given twice in '--columns'") }
-            columns.append(column)
+            guard !keys.contains(where: { $0.column == key.column }) else {
+                throw context.usage("the sort key '\(key.rawValue)' is given twice in '--sort'")
+            }
+            keys.append(BrewOrder.Key(key.column, descending: descending))
         }
-        return columns
+        return BrewOrder(keys)
     }
 }

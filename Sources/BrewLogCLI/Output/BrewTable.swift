@@ -23,8 +23,9 @@ struct BrewTable {
     /// Columns available; `nil` for unlimited (output to a pipe without `$COLUMNS`).
     let width: Int?
     let style: Style
-    /// The bean bag a brew belongs to, for the `bean` column.
-    var bean: (BrewRecord) -> String? = { _ in nil }
+    /// The bean bags, for the columns derived from a brew's bag (`bean`, `bean_name`,
+    /// `days_off_roast`).
+    let bags: BeanMatching
 
     private struct Column {
         let key: BrewColumn
@@ -38,7 +39,8 @@ struct BrewTable {
             self.width = cells.reduce(BrewFormatting.displayWidth(key.name)) { max($0, BrewFormatting.displayWidth($1)) }
         }
 
-        var title: String { key.name.uppercased() }
+        /// The name in capitals, words apart (`DAYS OFF ROAST`).
+        var title: String { key.name.uppercased().replacingScalars(["_": " "]) }
     }
 
     func render(to out: TextOutput) {
@@ -99,8 +101,10 @@ struct BrewTable {
         case .field(.tags): { $0.tags.isEmpty ? "-" : $0.tags.joined(separator: ",").terminalSafe }
         case .field(.notes): { $0.notes.terminalSafe }
         case .field(let field): Self.display(field)
-        case .bean: { bean($0)?.terminalSafe ?? "-" }
+        // A table names the bag, whose id alone says little.
+        case .bean, .beanName: { bags.bag(of: $0)?.name.terminalSafe ?? "-" }
         case .ratio: { BrewFormatting.ratio($0.ratio) }
+        case .daysOffRoast: { bags.daysOffRoast(of: $0).map { "\($0) d" } ?? "-" }
         }
     }
 

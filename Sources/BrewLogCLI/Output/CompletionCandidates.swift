@@ -27,6 +27,7 @@ extension CompletionValues {
         case .beans: CompletionCandidates.beans(in: try context.session().read())
         case .bags: CompletionCandidates.bags(in: try context.session().read(), openOnly: true)
         case .columns: CompletionCandidates.list(BrewColumn.all.map { CompletionCandidate(value: $0.name) }, typed: input.typed)
+        case .sortKeys: CompletionCandidates.sortKeys(typed: input.typed)
         case .configKeys: CompletionCandidates.configKeys(context.configuration)
         case .configEntries: CompletionCandidates.configEntries(context.configuration)
         case .configValues: try CompletionCandidates.configValues(input, context)
@@ -98,5 +99,14 @@ enum CompletionCandidates {
         let listed = Set(head.split(separator: ",").map { String($0).trimmingWhitespaceForCLI().lowercased() })
         return items.filter { !listed.contains($0.value.lowercased()) }
             .map { CompletionCandidate(value: head + $0.value, description: $0.description) }
+    }
+
+    /// `--sort`'s keys after the comma list typed so far, leaving out the keys it has (either
+    /// way), each after a `-` when the key being typed starts with one.
+    static func sortKeys(typed: String) -> [CompletionCandidate] {
+        let head = typed.lastIndex(of: ",").map { String(typed[...$0]) } ?? ""
+        let sign = typed.dropFirst(head.count).hasPrefix("-") ? "-" : ""
+        let listed = Set(head.split(separator: ",").map { String(String($0).trimmingWhitespaceForCLI().lowercased().drop { $0 == "-" }) })
+        return ListCommand.SortKey.allCases.map(\.rawValue).filter { !listed.contains($0) }.map { CompletionCandidate(value: head + sign + $0) }
     }
 }

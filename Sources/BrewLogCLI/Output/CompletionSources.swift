@@ -20,7 +20,7 @@ enum CompletionSource: Equatable {
         case "format": .fixed(["jsonl", "json", "csv"])
         case "color": .fixed(["auto", "always", "never"])
         case "prefer": .fixed(["existing", "incoming"])
-        case "sort": .fixed(ListCommand.SortKey.allCases.map(\.rawValue))
+        case "sort": .lookup(.sortKeys)
         case "date", "since", "until": .fixed(["now", "today", "yesterday"])
         case "columns": .lookup(.columns)
         case "method": .lookup(.methods)
@@ -122,6 +122,8 @@ enum CompletionValues: String, CaseIterable {
     case bags
     /// `list`'s columns, as a comma list.
     case columns
+    /// `list --sort`'s keys, as a comma list, each maybe after a `-`.
+    case sortKeys = "sort-keys"
     /// The keys `config set` knows, with the recipes and aliases the file has filled in.
     case configKeys = "config-keys"
     /// The keys the config file sets.
@@ -140,6 +142,7 @@ enum CompletionValues: String, CaseIterable {
         case .beans: "action or bag"
         case .bags: "bag"
         case .columns: "column"
+        case .sortKeys: "sort key"
         case .configKeys, .configEntries: "config key"
         case .configValues: "value"
         }

@@ -99,20 +99,7 @@ public enum BrewLineCodec {
             line.append(UInt8(ascii: "\""))
             line.append(contentsOf: field.journalKey.utf8)
             line.append(contentsOf: "\":".utf8)
-            switch value {
-            case .id(let id): appendJSONString(id.rawValue, to: &line)
-            case .date(let timestamp): appendJSONString(timestamp.description, to: &line)
-            case .text(let text): appendJSONString(text, to: &line)
-            case .number(let number): line.append(contentsOf: formatNumber(number).utf8)
-            case .integer(let integer): line.append(contentsOf: String(integer).utf8)
-            case .tags(let tags):
-                line.append(UInt8(ascii: "["))
-                for (index, tag) in tags.enumerated() {
-                    if index > 0 { line.append(UInt8(ascii: ",")) }
-                    appendJSONString(tag, to: &line)
-                }
-                line.append(UInt8(ascii: "]"))
-            }
+            appendJSONValue(value, to: &line)
         }
         for field in record.unknownFields {
             line.append(UInt8(ascii: ","))
@@ -122,6 +109,25 @@ public enum BrewLineCodec {
         }
         line.append(UInt8(ascii: "}"))
         return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Appends a field's value as the journal writes it: text as a JSON string, a number as
+    /// ``formatNumber(_:)`` writes it, tags as an array of strings.
+    static func appendJSONValue(_ value: FieldValue, to line: inout [UInt8]) {
+        switch value {
+        case .id(let id): appendJSONString(id.rawValue, to: &line)
+        case .date(let timestamp): appendJSONString(timestamp.description, to: &line)
+        case .text(let text): appendJSONString(text, to: &line)
+        case .number(let number): line.append(contentsOf: formatNumber(number).utf8)
+        case .integer(let integer): line.append(contentsOf: String(integer).utf8)
+        case .tags(let tags):
+            line.append(UInt8(ascii: "["))
+            for (index, tag) in tags.enumerated() {
+                if index > 0 { line.append(UInt8(ascii: ",")) }
+                appendJSONString(tag, to: &line)
+            }
+            line.append(UInt8(ascii: "]"))
+        }
     }
 
     /// Appends `text` as a JSON string literal.

@@ -1,0 +1,38 @@
+extension ExchangeFormat {
+    /// `records` holding exactly `columns`, in their order, in this format: in JSON Lines and
+    /// JSON each brew is an object of those keys (``BrewColumn/key``; `null` where the brew has no
+    /// value), in CSV a row under a header of those keys, its cells written as a full export
+    /// writes them. Derived columns take their values from `bags`. Brews only: records of other
+    /// kinds have none of these keys.
+    public func encode(_ records: [BrewRecord], columns: [BrewColumn], bags: BeanMatching) -> String {
+        switch self {
+        case .jsonl:
+            return records.map { Self.object($0, columns: columns, bags: bags) + "\n" }.joined()
+        case .json:
+            return "[" + records.map { Self.object($0, columns: columns, bags: bags) }.joined(separator: ",\n") + "]\n"
+        case .csv:
+            var text = columns.map { CSV.quote($0.key) }.joined(separator: ",") + "\r\n"
+            for record in records {
+                text += columns.map { CSV.quote($0.value(of: record, bags: bags)?.typedText ?? "") }.joined(separator: ",") + "\r\n"
+            }
+            return text
+        }
+    }
+
+    /// One brew as a JSON object of `columns`, in order.
+    private static func object(_ record: BrewRecord, columns: [BrewColumn], bags: BeanMatching) -> String {
+        var line: [UInt8] = [UInt8(ascii: "{")]
+        for column in columns {
+            if line.count > 1 { line.append(UInt8(ascii: ",")) }
+            BrewLineCodec.appendJSONString(column.key, to: &line)
+            line.append(UInt8(ascii: ":"))
+            if let value = column.value(of: record, bags: bags) {
+                BrewLineCodec.appendJSONValue(value, to: &line)
+            } else {
+                line.append(contentsOf: "null".utf8)
+            }
+        }
+        line.append(UInt8(ascii: "}"))
+        return String(decoding: line, as: UTF8.self)
+    }
+}
