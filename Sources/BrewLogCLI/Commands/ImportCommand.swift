@@ -16,7 +16,8 @@ import Darwin
 enum ImportCommand: BrewLogCommand {
     /// Its options.
     enum Option {
-        static let format = OptionSpec("format", value: "format", help: "jsonl, json or csv (default: from the file name's extension, else from the first line: [ for json, { for jsonl, a header with a date column for csv).")
+        static let format = OptionSpec("format", value: "format", help: "jsonl, json or csv (default: from the file name's extension, .tsv being csv, else from the first line: [ for json, { for jsonl, a header with a date column or a sep= line for csv).")
+        static let delimiter = OptionSpec("delimiter", value: "char", help: "The CSV cell separator: ',', ';' or tab (also comma, semicolon, \\t); implies --format csv. Default: what a first line sep=X names, else the header line's.")
         static let prefer = OptionSpec("prefer", value: "side", help: "On a conflict keep the existing brew (default) or take the incoming one.")
         static let dryRun = OptionSpec("dry-run", help: "Print what would happen; change nothing.")
         static let json = OptionSpec("json", help: "Print the outcome as JSON: counts and every conflict with the fields that differ.")
@@ -25,10 +26,10 @@ enum ImportCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "import",
         abstract: "Merge brews from a file into the journal.",
-        usage: "import <file> [--format jsonl|json|csv] [--prefer existing|incoming] [--dry-run] [--json]",
+        usage: "import <file> [--format jsonl|json|csv] [--delimiter ,|;|tab] [--prefer existing|incoming] [--dry-run] [--json]",
         arguments: [("file", "A file written by 'brewlog export' (or '-' for standard input).")],
         positionalCount: 1...1,
-        options: [Option.format, Option.prefer, Option.dryRun, Option.json],
+        options: [Option.format, Option.delimiter, Option.prefer, Option.dryRun, Option.json],
         discussion: """
             A brew whose id is new is added. One already present and identical is skipped. One with
             the same id but different content is a conflict: it is reported with the fields that
@@ -37,6 +38,13 @@ enum ImportCommand: BrewLogCommand {
             imports nothing. A CSV row with an empty id gets one derived from its date, method and
             coffee (and its place among rows that share them), so the same file imported twice adds
             its rows once, and a row edited in a spreadsheet is a conflict, not a second brew.
+
+            CSV is read as spreadsheets write it: cells separated by ',', ';' or tabs (the header
+            line says which, or Excel's first line sep=;, or --delimiter), a byte order mark,
+            CRLF line ends, quoted cells. In a file separated by ';' a number may have a decimal
+            comma (15,5); a thousands separator is never read (1.000 is refused: 1 or 1000?). A
+            date is a date and a 24-hour time (2026-11-17 19:00, seconds optional) with an
+            offset, or without one and then read on the local clock (TZ).
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
@@ -45,11 +53,17 @@ enum ImportCommand: BrewLogCommand {
             try ExchangeOptions.format(context, Option.format, default: .jsonl)
         }
         let prefer = try self.prefer(context)
-        let (bytes, format, stoppedEarly) = try read(path, format: named ?? ExchangeFormat(suggestedBy: path))
+        let delimiter = try self.delimiter(context)
+        if delimiter != nil, let named, named != .csv {
+            throw context.usage("'--delimiter' reads CSV, not \(named.rawValue)", hint: "pass --format csv, or leave out --delimiter")
+        }
+        // A delimiter says the file is CSV, whatever its name.
+        let given = named ?? (delimiter != nil ? .csv : ExchangeFormat(suggestedBy: path))
+        let (bytes, format, stoppedEarly) = try read(path, format: given, delimiter: delimiter)
         let shown = path == "-" ? "standard input" : path
         let incoming: [BrewRecord]
         let incomingEntries: [JournalEntry]
-        switch format.decodeContents(bytes) {
+        switch format.decodeContents(bytes, csv: CSVDialect(delimiter: delimiter, localTimeZone: context.timeZone)) {
         case let .success(contents) where !stoppedEarly:
             incoming = contents.records
             incomingEntries = contents.entries
@@ -147,14 +161,28 @@ enum ImportCommand: BrewLogCommand {
         return side
     }
 
+    /// The delimiter `--delimiter` names, or `nil` when it is not given: `,` or `comma`, `;` or
+    /// `semicolon`, `tab`, `\t` or a tab character (what `$'\t'` gives), words in any case.
+    private static func delimiter(_ context: CommandContext) throws(CLIError) -> CSVDelimiter? {
+        guard let text = context.arguments.value(Option.delimiter) else { return nil }
+        switch text.lowercased() {
+        case ",", "comma": return .comma
+        case ";", "semicolon": return .semicolon
+        case "tab", "\\t", "\t": return .tab
+        default:
+            throw context.usage("invalid value '\(cappedForMessage(text))' for '--delimiter'", hint: "use ',', ';' or tab")
+        }
+    }
+
     /// How many bad lines an import reads before it stops: enough to show what is wrong, few
     /// enough that an endless stream of garbage (`yes | brewlog import -`) ends at once.
     static let badRecordsToStopAt = 20
 
     /// The import file's bytes (standard input for `-`) and its format, read strictly by
     /// ``InputReader``, line by line judged as they come: a JSON Lines line must be blank or a
-    /// brew, any line valid UTF-8. Without a `format`, the first non-blank line decides it.
-    private static func read(_ path: String, format given: ExchangeFormat?) throws(CLIError) -> (bytes: [UInt8], format: ExchangeFormat, stoppedEarly: Bool) {
+    /// brew, any line valid UTF-8. Without a `format`, the first non-blank line decides it. A CSV
+    /// file is split at `delimiter` when given.
+    private static func read(_ path: String, format given: ExchangeFormat?, delimiter: CSVDelimiter?) throws(CLIError) -> (bytes: [UInt8], format: ExchangeFormat, stoppedEarly: Bool) {
         let fd: Int32
         if path == "-" {
             fd = STDIN_FILENO
@@ -167,7 +195,7 @@ enum ImportCommand: BrewLogCommand {
             }
         }
         defer { if fd != STDIN_FILENO { close(fd) } }
-        var judge = given.map { StreamJudge(format: $0) }
+        var judge = given.map { StreamJudge(format: $0, csvDelimiter: delimiter) }
         let name = path == "-" ? "standard input" : path
         let (bytes, stoppedEarly) = try InputReader.read(fd: fd, name: name, badLinesToStopAt: badRecordsToStopAt) { line in
             guard String(validating: line, as: UTF8.self) != nil else { return false }

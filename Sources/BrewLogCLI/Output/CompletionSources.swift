@@ -18,6 +18,7 @@ enum CompletionSource: Equatable {
         switch long {
         case "unset": .fixed(FieldOptions.unsettableNames)
         case "format": .fixed(["jsonl", "json", "csv"])
+        case "delimiter": .fixed(["comma", "semicolon", "tab"])
         case "color": .fixed(["auto", "always", "never"])
         case "prefer": .fixed(["existing", "incoming"])
         case "sort": .lookup(.sortKeys)

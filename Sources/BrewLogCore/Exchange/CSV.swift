@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// RFC 4180 CSV, as Python's `csv` module and spreadsheets read and write it.
+/// RFC 4180 CSV, as Python's `csv` module and spreadsheets read and write it; read in the
+/// dialects spreadsheets write too (``CSVDialect``).
 enum CSV {
     /// A cell, quoted when it holds a comma, a quote, a CR or an LF (quotes doubled).
     static func quote(_ cell: String) -> String {
@@ -19,14 +20,15 @@ enum CSV {
         return "\"" + String(quoted) + "\""
     }
 
-    /// Rows of cells, each with the line it starts on; `nil` reason when well formed.
-    static func rows(_ buffer: UnsafeBufferPointer<UInt8>) -> (rows: [(line: Int, cells: [String])], problem: ImportProblems.Problem?) {
+    /// Rows of cells split at `delimiter`, each with the line it starts on, counting `buffer`'s
+    /// first line as `firstLine`; `nil` reason when well formed.
+    static func rows(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: CSVDelimiter, firstLine: Int = 1) -> (rows: [(line: Int, cells: [String])], problem: ImportProblems.Problem?) {
         var rows: [(line: Int, cells: [String])] = []
         var cells: [String] = []
         var cell: [UInt8] = []
         var index = 0
-        var line = 1
-        var rowLine = 1
+        var line = firstLine
+        var rowLine = firstLine
         var quoted = false
         var cellStarted = false
         func endCell() {
@@ -58,7 +60,7 @@ enum CSV {
                 }
                 quoted = true
                 cellStarted = true
-            case UInt8(ascii: ","):
+            case delimiter.byte:
                 endCell()
             case 0x0D where index < buffer.count && buffer[index] == 0x0A:
                 continue
@@ -81,33 +83,48 @@ enum CSV {
     }
 
     /// Decodes the rows after the header into `records`, each with the line it starts on in
-    /// `lines`. Header names are matched ignoring case (`Date` is `date`). A row without an id (an
-    /// empty cell, or no `id` column) gets one derived from its moment, method and coffee (``derivedID(_:occurrence:)``), so
-    /// importing the same file twice adds it once, also after a spreadsheet reordered its
-    /// columns or wrote `15` as `15.0`.
-    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, records: inout [BrewRecord], lines: inout [Int], problems: inout [ImportProblems.Problem]) {
+    /// `lines`, in `dialect`. Header names are matched ignoring case (`Date` is `date`). A row
+    /// without an id (an empty cell, or no `id` column) gets one derived from its moment, method
+    /// and coffee (``derivedID(_:occurrence:)``), so importing the same file twice adds it once,
+    /// also after a spreadsheet reordered its columns, wrote `15` as `15.0` or `15,0`, or wrote
+    /// the date without its offset (read on the same local clock, it is the same moment).
+    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, records: inout [BrewRecord], lines: inout [Int], problems: inout [ImportProblems.Problem]) {
         if let bad = firstInvalidUTF8Offset(buffer) {
             let line = buffer[..<bad].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             problems.append(.init(line: line, reason: "the file is not valid UTF-8 (byte \(bad + 1))"))
             return
         }
-        let (rows, problem) = rows(buffer)
+        // Excel's first line `sep=;` names the delimiter and is no row; a given delimiter wins.
+        let firstLineEnd = buffer.firstIndex(of: 0x0A) ?? buffer.count
+        let separatorLine = SeparatorLine(buffer[..<firstLineEnd])
+        if let separatorLine, separatorLine.delimiter == nil, dialect.delimiter == nil {
+            problems.append(.init(line: 1, reason: separatorLine.refusal))
+            return
+        }
+        let start = separatorLine == nil ? 0 : min(firstLineEnd + 1, buffer.count)
+        let body = UnsafeBufferPointer(rebasing: buffer[start...])
+        let headerLine = firstNonBlankLine(of: body)
+        let delimiter = dialect.delimiter ?? separatorLine?.delimiter ?? headerLine.flatMap(CSVDelimiter.init(sniffing:)) ?? .comma
+        let (rows, problem) = rows(body, delimiter: delimiter, firstLine: separatorLine == nil ? 1 : 2)
         if let problem { problems.append(problem) }
         guard let header = rows.first else { return }
-        let columns = header.cells.map { $0.trimmingWhitespace().lowercased() }
+        let columns = header.cells.map(CSVDelimiter.columnName)
         var seen: Set<String> = []
         for column in columns where !seen.insert(column).inserted {
             problems.append(.init(line: header.line, reason: "CSV header: column '\(cappedForMessage(column))' appears twice"))
             break
         }
         if !columns.contains("date") {
-            problems.append(.init(line: header.line, reason: "the header has no 'date' column"))
+            // Split at the delimiter given or named, the header may have one at another.
+            let other = headerLine.flatMap(CSVDelimiter.init(sniffing:)).map { " (split at \($0.name) it has)" } ?? ""
+            let split = dialect.delimiter ?? separatorLine?.delimiter
+            problems.append(.init(line: header.line, reason: "the header has no 'date' column" + (split.map { " split at \($0.name)" + other } ?? "")))
         }
         let idColumn = columns.firstIndex(of: "id")
         guard problems.isEmpty else { return }
         // How many rows without an id have had each identity so far: repeats get their own ids.
         var occurrences: [String: Int] = [:]
-        for row in rows.dropFirst() {
+        rows: for row in rows.dropFirst() {
             guard row.cells.count == columns.count else {
                 problems.append(.init(line: row.line, reason: "expected \(columns.count) fields, found \(row.cells.count)"))
                 continue
@@ -119,19 +136,11 @@ enum CSV {
                 if line.count > 1 { line += "," }
                 BrewLineCodec.appendJSONString(column, to: &line)
                 line += ":"
-                let field = BrewField(journalKey: column)
-                if field?.isNumeric == true {
-                    // A cell that is a JSON number goes in as one; anything else as text, which
-                    // the field then refuses by name (never as malformed JSON).
-                    if isJSONNumber(cell) { line += cell } else { BrewLineCodec.appendJSONString(cell, to: &line) }
-                } else if let field, case .tags = field.kind {
-                    line += "[" + cell.split(separator: ",", omittingEmptySubsequences: false).map { tag in
-                        var quoted = ""
-                        BrewLineCodec.appendJSONString(String(tag), to: &quoted)
-                        return quoted
-                    }.joined(separator: ",") + "]"
-                } else {
-                    BrewLineCodec.appendJSONString(cell, to: &line)
+                do throws(LineProblem) {
+                    line += try value(of: cell, column: column, decimalComma: delimiter == .semicolon, localTimeZone: dialect.localTimeZone)
+                } catch {
+                    problems.append(.init(line: row.line, reason: error.reason))
+                    continue rows
                 }
             }
             line += "}"
@@ -149,6 +158,40 @@ enum CSV {
                 problems.append(.init(line: row.line, reason: error.reason))
             }
         }
+    }
+
+    /// A cell of `column` as the JSON value its key takes in a journal line: the `date` and
+    /// number cells read in the file's dialect (``CSVCell``), tags split at commas, and anything
+    /// else, numbers that are none included, as text (which the field then refuses by name).
+    private static func value(of cell: String, column: String, decimalComma: Bool, localTimeZone: any UTCOffsetSource) throws(LineProblem) -> String {
+        var json = ""
+        let field = BrewField(journalKey: column)
+        if field == .date {
+            BrewLineCodec.appendJSONString(try CSVCell.date(cell, localTimeZone: localTimeZone), to: &json)
+        } else if field?.isNumeric == true, let number = try CSVCell.number(cell, column: column, decimalComma: decimalComma) {
+            json = number
+        } else if let field, case .tags = field.kind {
+            json = "[" + cell.split(separator: ",", omittingEmptySubsequences: false).map { tag in
+                var quoted = ""
+                BrewLineCodec.appendJSONString(String(tag), to: &quoted)
+                return quoted
+            }.joined(separator: ",") + "]"
+        } else {
+            BrewLineCodec.appendJSONString(cell, to: &json)
+        }
+        return json
+    }
+
+    /// The first line of `buffer` (without its newline) holding more than spaces, tabs and CRs.
+    private static func firstNonBlankLine(of buffer: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>>? {
+        var start = 0
+        while start < buffer.count {
+            let end = buffer[start...].firstIndex(of: 0x0A) ?? buffer.count
+            let line = buffer[start..<end]
+            if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) { return line }
+            start = end + 1
+        }
+        return nil
     }
 
     /// The id a row without one is decoded with, before ``derivedID(_:occurrence:)`` replaces it.
@@ -173,15 +216,5 @@ enum CSV {
         }
         let digits = String(hash & 0xFFFF_FFFF_FFFF, radix: 16)
         return BrewID(unchecked: String(repeating: "0", count: 12 - digits.count) + digits)
-    }
-}
-
-/// Whether `text` is exactly one number as JSON writes it (no `+`, no `.5`, no `15.`).
-private func isJSONNumber(_ text: String) -> Bool {
-    var copy = text
-    return copy.withUTF8 { bytes in
-        var scanner = JSONScanner(bytes)
-        guard (try? scanner.scanNumberValue()) != nil else { return false }
-        return scanner.index == bytes.count
     }
 }

@@ -8,17 +8,18 @@ import Foundation
 ///
 /// `jsonl` is the journal's own format (unknown keys included, skip days after the brews); `json`
 /// is an array of the same objects; `csv` holds brews only and follows RFC 4180 with a header row, CRLF line ends and tags joined by `,` in one
-/// quoted cell (tags never hold a comma, so a `;` inside a tag stays in it).
+/// quoted cell (tags never hold a comma, so a `;` inside a tag stays in it). An import reads CSV
+/// in the dialects spreadsheets write as well (``CSVDialect``).
 public enum ExchangeFormat: String, CaseIterable, Sendable {
     case jsonl, json, csv
 
     /// The CSV columns, which are the journal keys in ``BrewField`` order.
     public static let csvColumns = BrewField.allCases.map(\.journalKey)
 
-    /// The format a file name's extension names (`.csv`, `.json`, `.jsonl`, `.ndjson`), or `nil`.
+    /// The format a file name's extension names (`.csv` or `.tsv`, `.json`, `.jsonl`, `.ndjson`), or `nil`.
     public init?(suggestedBy fileName: String) {
         let lower = fileName.lowercased()
-        if lower.hasSuffix(".csv") {
+        if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") {
             self = .csv
         } else if lower.hasSuffix(".json") {
             self = .json
@@ -30,8 +31,9 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     }
 
     /// The format the first non-blank line of a file looks like: `[` opens a JSON array, `{` a
-    /// JSON Lines object, and a line of comma-separated names with a `date` column a CSV header;
-    /// `nil` when it looks like none of them.
+    /// JSON Lines object, and a CSV header a line of names separated by `,`, `;` or tabs with a
+    /// `date` column among them (in any case, in double quotes or not, blanks around it), or
+    /// Excel's `sep=X` line; `nil` when it looks like none of them.
     public init?(sniffing firstLine: some Collection<UInt8>) {
         let text = String(decoding: firstLine, as: UTF8.self)
         let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
@@ -39,25 +41,11 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
             self = .json
         } else if trimmed.hasPrefix("{") {
             self = .jsonl
-        } else if trimmed.split(separator: ",").contains(where: ExchangeFormat.isDateColumn) {
+        } else if CSVDelimiter(sniffing: firstLine) != nil || SeparatorLine(firstLine) != nil {
             self = .csv
         } else {
             return nil
         }
-    }
-
-    /// Whether a CSV header cell names the `date` column: `date` in any case, with spaces, tabs
-    /// or a CR (Unicode space separators included) around it, and in double quotes or not (what
-    /// Python's `csv.QUOTE_ALL`, R's `write.csv` and several spreadsheets write).
-    private static func isDateColumn(_ cell: Substring) -> Bool {
-        let isBlank: (Unicode.Scalar) -> Bool = { $0 == "\t" || $0 == "\r" || $0.properties.generalCategory == .spaceSeparator }
-        let scalars = cell.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else {
-            return false
-        }
-        var name = String(scalars[first...last])
-        if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
-        return name.lowercased() == "date"
     }
 
     /// `records` as CSV: a header row of journal keys, then a row a brew, CRLF line ends.
@@ -84,15 +72,17 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Every brew in `bytes`, or every problem (with its 1-based line) when there is any.
-    public func decode(_ bytes: [UInt8]) -> Result<[BrewRecord], ImportProblems> {
-        decodeContents(bytes).map(\.records)
+    /// Every brew in `bytes` (a CSV file read in `dialect`), or every problem (with its 1-based
+    /// line) when there is any.
+    public func decode(_ bytes: [UInt8], csv dialect: CSVDialect) -> Result<[BrewRecord], ImportProblems> {
+        decodeContents(bytes, csv: dialect).map(\.records)
     }
 
     /// Every brew and every record of another kind BrewLog knows in `bytes` (records of kinds it
     /// does not know are counted and left out), or every problem (with its 1-based line) when
-    /// there is any. Ids must be unique across kinds.
-    public func decodeContents(_ bytes: [UInt8]) -> Result<ExchangeContents, ImportProblems> {
+    /// there is any. Ids must be unique across kinds. A CSV file is read in `dialect`; JSON and
+    /// JSON Lines have none.
+    public func decodeContents(_ bytes: [UInt8], csv dialect: CSVDialect) -> Result<ExchangeContents, ImportProblems> {
         var records: [BrewRecord] = []
         var lines: [Int] = []
         var entries: [(entry: JournalEntry, line: Int)] = []
@@ -146,7 +136,7 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
                     problems.append(.init(line: lineNumber(of: error.offset, in: buffer), reason: "malformed JSON: \(error.message)"))
                 }
             case .csv:
-                CSV.decode(buffer, records: &records, lines: &lines, problems: &problems)
+                CSV.decode(buffer, dialect: dialect, records: &records, lines: &lines, problems: &problems)
             }
         }
         var firstLine: [BrewID: Int] = [:]

@@ -4,8 +4,10 @@
 /// ones. Decoding the whole file afterwards says exactly what is wrong.
 ///
 /// - JSON Lines: each line must be blank or a record (``ExchangeFormat/isValidLine(_:)``).
-/// - CSV: the first line must be a header with a `date` column; each row that ends on a line
-///   (quotes may carry it over several) must have the header's number of cells.
+/// - CSV: the first line may be Excel's `sep=X`, naming the delimiter (unless one is given); the
+///   first other line must be a header with a `date` column, its delimiter sniffed unless named;
+///   each row that ends on a line (quotes may carry it over several) must have the header's
+///   number of cells and a `date` cell that writes a moment out (``WrittenMoment``).
 /// - JSON: each element of the top-level array is checked as a record once it is complete
 ///   (elements may span lines); nesting past the limit is bad at once.
 ///
@@ -14,6 +16,8 @@
 public struct StreamJudge: Sendable {
     /// The format being judged.
     public let format: ExchangeFormat
+    /// The CSV delimiter given, or `nil` to take it from the file.
+    public let csvDelimiter: CSVDelimiter?
     /// The longest record, row or element accepted.
     public let maximumRecordLength: Int
     /// Set when a record, row or element passed ``maximumRecordLength``: stop, and say so.
@@ -28,8 +32,11 @@ public struct StreamJudge: Sendable {
     public var ignoredTooMuch: Bool { ignoredBytes > StreamJudge.maximumIgnoredBytes }
 
     private var sawHeader = false
+    private var atFirstLine = true
+    private var declaredDelimiter: CSVDelimiter?
+    private var delimiter = CSVDelimiter.comma
     private var columns = 0
-    private var dateColumn: Int?
+    private var dateColumn = 0
     private var cells = 0
     private var row: [UInt8] = []
     private var inQuotes = false
@@ -40,9 +47,10 @@ public struct StreamJudge: Sendable {
     private var element: [UInt8] = []
     private var pendingBad = false
 
-    /// A judge of a file in `format`.
-    public init(format: ExchangeFormat, maximumRecordLength: Int = 16 << 20) {
+    /// A judge of a file in `format`, a CSV one split at `csvDelimiter` when given.
+    public init(format: ExchangeFormat, csvDelimiter: CSVDelimiter? = nil, maximumRecordLength: Int = 16 << 20) {
         self.format = format
+        self.csvDelimiter = csvDelimiter
         self.maximumRecordLength = maximumRecordLength
     }
 
@@ -60,6 +68,11 @@ public struct StreamJudge: Sendable {
                 return false
             }
         case .csv:
+            defer { atFirstLine = false }
+            if atFirstLine, let separator = SeparatorLine(line) {
+                declaredDelimiter = separator.delimiter
+                return csvDelimiter != nil || separator.delimiter != nil
+            }
             if !inQuotes, !line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
                 ignoredBytes += line.count + 1
                 return !ignoredTooMuch
@@ -78,10 +91,12 @@ public struct StreamJudge: Sendable {
         if !sawHeader && !inQuotes {
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
             sawHeader = true
-            guard ExchangeFormat(sniffing: line) == .csv else { return false }
-            let names = CSVCells.split(line).map { $0.trimmingWhitespace().lowercased() }
+            delimiter = csvDelimiter ?? declaredDelimiter ?? CSVDelimiter(sniffing: line) ?? .comma
+            let names = CSVCells.split(line, delimiter: delimiter).map(CSVDelimiter.columnName)
+            // Without a `date` column no row can be good: no row has the header's 0 cells.
+            guard let date = names.firstIndex(of: "date") else { return false }
             columns = names.count
-            dateColumn = names.firstIndex { $0 == "date" || $0 == "\u{FEFF}date" }
+            dateColumn = date
             return true
         }
         guard sawHeader else { return false }
@@ -102,14 +117,13 @@ public struct StreamJudge: Sendable {
         }
         for byte in line {
             if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
-            if byte == UInt8(ascii: ","), !inQuotes { cells += 1 }
+            if byte == delimiter.byte, !inQuotes { cells += 1 }
         }
         guard !inQuotes else { return true }
         guard cells == columns else { return false }
         // A whole row is checked further: its date must be a moment.
-        guard let dateColumn else { return true }
-        let cells = row.withUnsafeBufferPointer(CSVCells.split)
-        return dateColumn < cells.count && Timestamp(rfc3339: cells[dateColumn].trimmingWhitespace()) != nil
+        let cells = row.withUnsafeBufferPointer { CSVCells.split($0, delimiter: delimiter) }
+        return dateColumn < cells.count && WrittenMoment(parsing: cells[dateColumn].trimmingWhitespace()) != nil
     }
 
     private mutating func judgeJSON(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -184,9 +198,9 @@ public struct StreamJudge: Sendable {
 
 /// The cells of one CSV line that holds a whole row, for judging it as it arrives.
 enum CSVCells {
-    /// The cells of `line`, split at commas outside double quotes, with their quotes undone
+    /// The cells of `line`, split at `delimiter` outside double quotes, with their quotes undone
     /// (`""` inside quotes is one `"`).
-    static func split(_ line: UnsafeBufferPointer<UInt8>) -> [String] {
+    static func split(_ line: UnsafeBufferPointer<UInt8>, delimiter: CSVDelimiter) -> [String] {
         var cells: [String] = []
         var cell: [UInt8] = []
         var quoted = false
@@ -204,7 +218,7 @@ enum CSVCells {
                 continue
             }
             previousWasQuote = false
-            if byte == UInt8(ascii: ","), !quoted {
+            if byte == delimiter.byte, !quoted {
                 cells.append(String(decoding: cell, as: UTF8.self))
                 cell = []
             } else if byte != 0x0D || quoted {
