@@ -22,6 +22,7 @@ enum CompletionSource: Equatable {
         case "prefer": .fixed(["existing", "incoming"])
         case "sort": .fixed(ListCommand.SortKey.allCases.map(\.rawValue))
         case "date", "since", "until": .fixed(["now", "today", "yesterday"])
+        case "on": .fixed(["today", "yesterday"])
         case "columns": .lookup(.columns)
         case "method": .lookup(.methods)
         case "coffee": .lookup(.coffees)
