@@ -32,16 +32,31 @@ struct CommandContext {
         arguments.value(GlobalOptions.file).map { "brewlog --file " + ShellWord.quoted($0) } ?? "brewlog"
     }
 
-    /// The WHEN given to `option`, or a usage error saying what is wrong and naming the forms.
+    /// The WHEN given to `option`, or a usage error saying what is wrong and naming the forms; a
+    /// period is refused with a hint to give one day.
     func when(_ option: OptionSpec) throws(CLIError) -> When? {
         guard let text = arguments.value(option) else { return nil }
         do throws(WhenError) {
             return try When.parse(text, now: now, timeZone: timeZone)
         } catch {
-            throw CLIError.usage("invalid value '\(cappedForMessage(text))' for '--\(option.long)': \(error.reason)",
-                                 hint: "use now, today, yesterday, mon, -3d, 2 weeks ago, 7:30, 8pm, noon, yesterday 23:40, -3h, 90 minutes ago, YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]",
-                                 command: command)
+            throw whenRefused(text, option, error, forms: When.forms)
         }
+    }
+
+    /// The WHEN given to `option`, a period welcome (weeks start on `ui.week-start`), or a usage
+    /// error saying what is wrong and naming the forms.
+    func whenSpan(_ option: OptionSpec) throws(CLIError) -> WhenSpan? {
+        guard let text = arguments.value(option) else { return nil }
+        do throws(WhenError) {
+            return try WhenSpan.parse(text, now: now, timeZone: timeZone, weekStart: configuration.streakRules.weekStart)
+        } catch {
+            throw whenRefused(text, option, error, forms: WhenSpan.forms)
+        }
+    }
+
+    private func whenRefused(_ text: String, _ option: OptionSpec, _ error: WhenError, forms: String) -> CLIError {
+        .usage("invalid value '\(cappedForMessage(text))' for '--\(option.long)': \(error.reason)",
+               hint: error.hint ?? "use " + forms, command: command)
     }
 
     /// The brew `reference` names in the loaded store.

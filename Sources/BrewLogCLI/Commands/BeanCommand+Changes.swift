@@ -159,7 +159,7 @@ extension BeanCommand {
         do throws(WhenError) {
             when = try When.parse(text, now: context.now, timeZone: context.timeZone)
         } catch {
-            throw context.usage("invalid value '\(cappedForMessage(text))' for \(what): \(error.reason)", hint: hint)
+            throw context.usage("invalid value '\(cappedForMessage(text))' for \(what): \(error.reason)", hint: error.hint ?? hint)
         }
         guard case let .day(day) = when else {
             throw context.usage("\(what) takes a day, not a time ('\(cappedForMessage(text))')", hint: hint)

@@ -23,7 +23,8 @@ enum ListCommand: BrewLogCommand {
             FILTERS: --method and --coffee match the whole field ignoring case (repeat: any of them);
             --tag matches a whole tag (repeat: all of them); --min-rating keeps rated brews only;
             --grep looks in the notes ignoring case. --since and --until given a day include the
-            whole day; --since after --until is an error.
+            whole day (a period: from its first day, to its last); --on keeps the brews of a day, a
+            week or a month (--on "last week", --on 2026-11); --since after --until is an error.
 
             SORTING: --sort method,-rating orders by method, then by rating highest first, then by
             date. Text is compared ignoring case, numbers in it by value; bean sorts by the bag's

@@ -14,7 +14,7 @@ enum StatsCommand: BrewLogCommand {
         usage: "stats [<filters>] [--all] [--json]",
         options: BrewFilter.options + [Option.all, Option.json],
         discussion: "The averages (" + StatsTable.averages.map { $0.title.lowercased() }.joined(separator: ", ")
-            + ") are per method, never across methods. The heatmap shows the weeks of the days --since and --until keep "
+            + ") are per method, never across methods. The heatmap shows the weeks of the days --since, --until and --on keep "
             + "(at most \(Heatmap.maxWeeks), ending at --until or today; without --since, the last \(Heatmap.maxWeeks)), weeks starting on "
             + "ui.week-start (default Monday), one cell per streak day (streak.day-starts applied): · none, ░ 1, ▒ 2, ▓ 3, █ 4 or more; "
             + "from the journal's first brew day, - a rest day and ~ a skip day without a brew.",
@@ -51,8 +51,8 @@ enum StatsCommand: BrewLogCommand {
     }
 
     /// The heatmap of `records` by streak day (the day start applied, brews still to come left
-    /// out), over the days the filter's `--since` and `--until` keep, with the rules' week start
-    /// and the rest and skip days marked from the journal's first brew day.
+    /// out), over the days the filter's `--since`, `--until` and `--on` keep, with the rules'
+    /// week start and the rest and skip days marked from the journal's first brew day.
     private static func heatmap(_ records: [BrewRecord], filter: BrewFilter, store: BrewLogStore, style: Style) -> Heatmap {
         var perDay: [CalendarDay: Int] = [:]
         let now = store.now
@@ -67,7 +67,10 @@ enum StatsCommand: BrewLogCommand {
             }
         }
         let rules = store.rules, today = store.today
-        let range = Heatmap.range(since: day(filter.since), until: day(filter.until), brewDays: perDay.keys, today: today, rules: rules)
+        // The later of --since and --on's first day, the earlier of --until and --on's last.
+        let since = [day(filter.since), filter.on?.lowerBound].compactMap { $0 }.max()
+        let until = [day(filter.until), filter.on?.upperBound].compactMap { $0 }.min()
+        let range = Heatmap.range(since: since, until: until, brewDays: perDay.keys, today: today, rules: rules)
         return Heatmap(brewsPerDay: perDay, range: range, today: today, style: style, rules: rules,
                        skipDays: Set(store.skipDays.map(\.day)), firstBrewDay: store.streakCalendar.runs.first?.firstDay)
     }

@@ -23,6 +23,7 @@ enum CompletionSource: Equatable {
         case "prefer": .fixed(["existing", "incoming"])
         case "sort": .lookup(.sortKeys)
         case "date", "since", "until": .fixed(["now", "today", "yesterday"])
+        case "on": .fixed(["today", "yesterday"])
         case "columns": .lookup(.columns)
         case "method": .lookup(.methods)
         case "coffee": .lookup(.coffees)

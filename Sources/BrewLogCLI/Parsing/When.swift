@@ -5,14 +5,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A WHEN argument placed on the calendar: the one date grammar of `--date`, `--since` and
-/// `--until`. ``WhenPhrase`` reads the forms; this resolves them against now and the local
-/// time zone.
+/// A WHEN argument placed on the calendar: the one date grammar of `--date`, `--since`,
+/// `--until` and `--on`. ``WhenPhrase`` reads the forms; this resolves the ones that name one
+/// day or moment against now and the local time zone (``WhenSpan`` adds the periods).
 ///
-/// A day alone (`yesterday`, `mon`, `-3d`, `2026-11-28`) is a whole calendar day; everything
-/// else (`now`, `7:30`, `yesterday 23:40`, `-3h`, `2026-11-28T08:15:00.5+01:00`) is a moment.
-/// Without an offset a time is read on the local clock and recorded with the offset in force
-/// then (``WhenLocalClock`` says how daylight-saving gaps and overlaps are settled). Every
+/// A day alone (`yesterday`, `mon`, `last mon`, `-3d`, `2026-11-28`) is a whole calendar day;
+/// everything else (`now`, `7:30`, `yesterday 23:40`, `-3h`, `2026-11-28T08:15:00.5+01:00`) is a
+/// moment. Without an offset a time is read on the local clock and recorded with the offset in
+/// force then (``WhenLocalClock`` says how daylight-saving gaps and overlaps are settled). Every
 /// result lies in the years 0001–9999.
 enum When: Equatable, Sendable {
     /// A whole calendar day.
@@ -20,17 +20,27 @@ enum When: Equatable, Sendable {
     /// One moment, with the offset it was given in (or the local one).
     case moment(Timestamp)
 
+    /// The forms a usage error's hint lists.
+    static let forms = "now, today, yesterday, mon, last mon, -3d, 2 weeks ago, 7:30, 8pm, noon, yesterday 23:40, -3h, "
+        + "90 minutes ago, YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH:MM]"
+
     /// Parses `text` relative to `now` in `timeZone`; `nil` when it is not a WHEN.
     init?(_ text: String, now: Date, timeZone: any UTCOffsetSource) {
         guard let when = try? When.parse(text, now: now, timeZone: timeZone) else { return nil }
         self = when
     }
 
-    /// Parses `text` relative to `now` in `timeZone`, or says why it is not a WHEN.
+    /// Parses `text` relative to `now` in `timeZone`, or says why it is not a WHEN; a period
+    /// (`last week`, `nov`) is refused, since it names several days (``WhenSpan`` reads those).
     static func parse(_ text: String, now: Date, timeZone: any UTCOffsetSource) throws(WhenError) -> When {
+        try resolve(WhenPhrase(parsing: text), now: now, timeZone: timeZone)
+    }
+
+    /// Places `phrase` on the calendar relative to `now` in `timeZone`; a period is refused.
+    static func resolve(_ phrase: WhenPhrase, now: Date, timeZone: any UTCOffsetSource) throws(WhenError) -> When {
         let current = Timestamp(date: now, timeZone: timeZone)
         let when: When
-        switch try WhenPhrase(parsing: text) {
+        switch phrase {
         case .now:
             when = .moment(current)
         case let .before(seconds):
@@ -47,6 +57,8 @@ enum When: Equatable, Sendable {
             when = clock.map { .moment(WhenLocalClock.moment(on: date, at: $0, in: timeZone)) } ?? .day(date)
         case let .timeToday(clock):
             when = .moment(WhenLocalClock.moment(on: current.day, at: clock, in: timeZone))
+        case .period:
+            throw .period
         }
         // A gap can move a moment past 9999-12-31, an offset before 0001-01-01.
         guard WhenRange.contains(when.firstDay) else { throw .outOfRange }

@@ -1,7 +1,8 @@
 import BrewLogCore
 
 /// The day part of a WHEN as typed: `today`, `yesterday`, `YYYY-MM-DD`, a weekday (`monday`,
-/// `mon`, any first three letters or more), `-3d` / `3 days ago`, `-2w` / `2 weeks ago`.
+/// `mon`, any first three letters or more), `last` and a weekday, `-3d` / `3 days ago`,
+/// `-2w` / `2 weeks ago`.
 enum WhenDay: Equatable, Sendable {
     /// The local date now.
     case today
@@ -11,6 +12,9 @@ enum WhenDay: Equatable, Sendable {
     case date(CalendarDay)
     /// 0 = Monday ... 6 = Sunday: the latest such day on or before today.
     case weekday(Int)
+    /// `last monday`: 0 = Monday ... 6 = Sunday, the latest such day strictly before today (a
+    /// week ago when today is one).
+    case lastWeekday(Int)
     /// This many days before today.
     case daysAgo(Int)
 
@@ -27,11 +31,17 @@ enum WhenDay: Equatable, Sendable {
         default: break
         }
         if let day = try date(first) { return (.date(day), 1) }
-        if first.count >= 3, let index = weekdays.firstIndex(where: { $0.hasPrefix(first) }) { return (.weekday(index), 1) }
+        if let index = weekday(first) { return (.weekday(index), 1) }
+        if first == "last", words.count >= 2, let index = weekday(words[words.startIndex + 1]) { return (.lastWeekday(index), 2) }
         guard let relative = try WhenPhrase.relativeCount(words, units: ["d": 1, "w": 7, "day": 1, "days": 1, "week": 7, "weeks": 7]) else { return nil }
         let (days, overflow) = relative.count.multipliedReportingOverflow(by: relative.unit)
         guard !overflow else { throw .outOfRange }
         return (.daysAgo(days), relative.used)
+    }
+
+    /// The weekday `word` names, 0 = Monday: its full name or its first three letters or more.
+    private static func weekday(_ word: Substring) -> Int? {
+        word.count >= 3 ? weekdays.firstIndex { $0.hasPrefix(word) } : nil
     }
 
     /// `YYYY-MM-DD`: `nil` when `text` is not written so, an error when it is but names no
@@ -51,6 +61,7 @@ enum WhenDay: Equatable, Sendable {
         case .yesterday: today.adding(days: -1)
         case let .date(day): day
         case let .weekday(weekday): today.adding(days: -((today.weekdayFromMonday - weekday + 7) % 7))
+        case let .lastWeekday(weekday): today.adding(days: -((today.weekdayFromMonday - weekday + 6) % 7 + 1))
         case let .daysAgo(count): today.adding(days: -min(count, WhenRange.spanInDays))
         }
     }

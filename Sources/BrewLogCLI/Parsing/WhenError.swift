@@ -11,6 +11,8 @@ enum WhenError: Error, Equatable, Sendable {
     case zeroCount
     /// A number too large to count with, or a result outside the years 0001–9999.
     case outOfRange
+    /// A period (`last week`, `nov`, `2026-11`) where one day or moment is wanted (`--date`).
+    case period
 
     /// The reason, appended to the usage error's message.
     var reason: String {
@@ -20,6 +22,15 @@ enum WhenError: Error, Equatable, Sendable {
         case let .noSuchTime(detail): "no such time: \(detail)"
         case .zeroCount: "a count of 0 means now or today; say so"
         case .outOfRange: "outside the years 0001–9999"
+        case .period: "a week or a month, not one day"
+        }
+    }
+
+    /// The hint that replaces the caller's list of forms, for an error that has one of its own.
+    var hint: String? {
+        switch self {
+        case .period: "a period names several days; give one day, e.g. 'last monday' or '2026-11-03'"
+        default: nil
         }
     }
 }

@@ -13,6 +13,8 @@ enum WhenPhrase: Equatable, Sendable {
     case timeToday(WhenClock)
     /// The tool's own moment format with an offset: `2026-11-29T07:30:00.25+01:00`.
     case fixed(CalendarDay, WhenClock, utcOffsetSeconds: Int)
+    /// Several whole days named as one: `2026-11`, `nov`, `last week`, `this month`.
+    case period(WhenPeriod)
 
     /// Reads `text`, or says why it is no WHEN.
     init(parsing text: String) throws(WhenError) {
@@ -30,6 +32,10 @@ enum WhenPhrase: Equatable, Sendable {
         }
         if let moment = try WhenPhrase.ownFormat(words) {
             self = moment
+            return
+        }
+        if let period = try WhenPeriod.parse(words) {
+            self = .period(period)
             return
         }
         if let (day, used) = try WhenDay.parse(words[...]) {
