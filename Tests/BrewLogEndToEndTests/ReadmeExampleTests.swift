@@ -8,7 +8,7 @@ import BrewLogTestSupport
 @Suite("the README's examples, run as printed")
 struct ReadmeExampleTests {
     /// The `## ` sections, and subsections, whose examples are run.
-    static let sections = ["Daily use", "Dialling in", "Dates (WHEN)", "Sorting and columns"]
+    static let sections = ["Daily use", "Dialling in", "Dates (WHEN)", "Sorting and columns", "Several brews at once"]
 
     /// The README's text; `nil` when it cannot be read (a test says so).
     static let readme: String? = try? String(contentsOfFile: ReadmeExample.readmePath, encoding: .utf8)
