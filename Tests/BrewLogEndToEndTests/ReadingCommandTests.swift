@@ -102,7 +102,7 @@ struct ReadingCommandTests {
     @Test("a filter refusal is a usage error", arguments: [
         ["--since", "today", "--until", "yesterday"],
         ["--since", "2026-11-29T10:00", "--until", "2026-11-29T09:00"],
-        ["--since", "2026-11-29T10:00+01:00", "--until", "2026-11-28"],
+        ["--since", "2026-11-29T10:00+01:00", "--until", "2026-11-27"],
         ["--min-rating", "6"],
         ["--min-rating", "0"],
         ["--min-rating", "4.5"],

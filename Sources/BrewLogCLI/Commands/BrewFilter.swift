@@ -107,12 +107,16 @@ struct BrewFilter {
 
     /// Whether `since` starts after `until` ends: days compare as days, moments as moments, and a
     /// moment with a day by its own calendar day (as the filters compare them).
+    ///
+    /// A day against a moment allows for every offset a brew may be recorded with: a brew's day
+    /// is its date in that offset (UTC−12:00 to UTC+14:00), so a brew on 30 November in New York
+    /// may come after 1 December 00:00 UTC. Only a gap no offset bridges is refused.
     private static func startsAfterEnd(_ since: When, _ until: When) -> Bool {
         switch (since, until) {
         case let (.day(start), .day(end)): start > end
         case let (.moment(start), .moment(end)): start.date > end.date
-        case let (.day(start), .moment(end)): start > end.day
-        case let (.moment(start), .day(end)): start.day > end
+        case let (.day(start), .moment(end)): start > Timestamp(date: end.date.addingTimeInterval(14 * 3600), utcOffsetSeconds: 0).day
+        case let (.moment(start), .day(end)): Timestamp(date: start.date.addingTimeInterval(-12 * 3600), utcOffsetSeconds: 0).day > end
         }
     }
 }

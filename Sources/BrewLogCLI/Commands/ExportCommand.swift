@@ -35,22 +35,31 @@ enum ExportCommand: BrewLogCommand {
         let columns = try ColumnOptions.columns(context, Option.columns)
         let filter = try BrewFilter(context)
         let store = try context.session().read()
-        let brews = filter.needsFields
-            ? store.brewsByDate.filter(filter.admits)
-            : store.brewsByDate(limit: nil, where: filter.admits)
-        if let columns {
-            // A table of brews: a skip day or a bag has none of these keys, so none is written.
-            context.out.write(format.encode(brews.map(\.record), columns: columns, bags: BeanMatching(bags: store.beanBags)))
-            return
+        var writer = ExchangeWriter(format: format, columns: columns, bags: BeanMatching(bags: store.beanBags))
+        // Each brew is written as it is read, oldest first: only their places in date order are
+        // held, whatever the journal's size.
+        context.out.write(writer.opening)
+        store.visitBrewsByDate(where: filter.admits) { record, line in
+            if filter.needsFields {
+                let brew = record()
+                guard filter.admits(brew) else { return }
+                context.out.write(writer.brew(record: { brew }, line: line))
+            } else {
+                context.out.write(writer.brew(record: record, line: line))
+            }
         }
         // Skip days follow the brews (JSON Lines and JSON; CSV holds brews only), judged by their
-        // day; a filter on brews' fields (method, coffee, tag, rating, notes) leaves them out.
-        let skips = filter.needsFields ? [] : store.skipDays.filter { skip in
-            filter.admits(Timestamp(date: Date(timeIntervalSince1970: Double(skip.day.daysSinceEpoch * 86_400 + 43_200)), utcOffsetSeconds: 0))
-        }.sorted { $0.day < $1.day }
-        // Bean bags follow (they span days, so a date range keeps them all); a filter on brews'
-        // fields leaves them out too.
-        let bags = filter.needsFields ? [] : store.beanBags
-        context.out.write(format.encode(brews, entries: skips.map(JournalEntry.skip) + bags.map(JournalEntry.bean)))
+        // day; a filter on brews' fields (method, coffee, tag, rating, notes) leaves them out, and
+        // so does --columns (a skip day or a bag has none of those keys). Bean bags follow (they
+        // span days, so a date range keeps them all).
+        if !filter.needsFields {
+            let skips = store.skipDays.filter { skip in
+                filter.admits(Timestamp(date: Date(timeIntervalSince1970: Double(skip.day.daysSinceEpoch * 86_400 + 43_200)), utcOffsetSeconds: 0))
+            }.sorted { $0.day < $1.day }
+            for entry in skips.map(JournalEntry.skip) + store.beanBags.map(JournalEntry.bean) {
+                context.out.write(writer.entry(entry))
+            }
+        }
+        context.out.write(writer.closing)
     }
 }

@@ -75,7 +75,7 @@ enum SkipCommand: BrewLogCommand {
         let to = try days(of: toText, today: today, rules: rules, context)
         guard from.lowerBound <= to.upperBound else {
             throw context.usage("the range '\(cappedForMessage(text))' starts after it ends (\(from.lowerBound) is after \(to.upperBound))",
-                                hint: "give the earlier day first: \(to.upperBound)..\(from.lowerBound)")
+                                hint: "give the earlier day first: \(to.lowerBound)..\(from.upperBound)")
         }
         let days = from.lowerBound...to.upperBound
         guard days.dayCount <= maximumDays else {

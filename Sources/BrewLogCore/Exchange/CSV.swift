@@ -108,7 +108,9 @@ enum CSV {
         let (rows, problem) = rows(body, delimiter: delimiter, firstLine: separatorLine == nil ? 1 : 2)
         if let problem { problems.append(problem) }
         guard let header = rows.first else { return }
-        let columns = header.cells.map(CSVDelimiter.columnName)
+        // A column may be headed by a field's journal key (`dose_g`) or its name (`dose`), as
+        // `--columns` and the tables name it.
+        let columns = header.cells.map(CSVDelimiter.columnName).map { BrewField(name: $0)?.journalKey ?? $0 }
         var seen: Set<String> = []
         for column in columns where !seen.insert(column).inserted {
             problems.append(.init(line: header.line, reason: "CSV header: column '\(cappedForMessage(column))' appears twice"))

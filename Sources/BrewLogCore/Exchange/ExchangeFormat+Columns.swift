@@ -5,22 +5,12 @@ extension ExchangeFormat {
     /// writes them. Derived columns take their values from `bags`. Brews only: records of other
     /// kinds have none of these keys.
     public func encode(_ records: [BrewRecord], columns: [BrewColumn], bags: BeanMatching) -> String {
-        switch self {
-        case .jsonl:
-            return records.map { Self.object($0, columns: columns, bags: bags) + "\n" }.joined()
-        case .json:
-            return "[" + records.map { Self.object($0, columns: columns, bags: bags) }.joined(separator: ",\n") + "]\n"
-        case .csv:
-            var text = columns.map { CSV.quote($0.key) }.joined(separator: ",") + "\r\n"
-            for record in records {
-                text += columns.map { CSV.quote($0.value(of: record, bags: bags)?.typedText ?? "") }.joined(separator: ",") + "\r\n"
-            }
-            return text
-        }
+        var writer = ExchangeWriter(format: self, columns: columns, bags: bags)
+        return writer.opening + records.map { record in writer.brew(record: { record }, line: { "" }) }.joined() + writer.closing
     }
 
     /// One brew as a JSON object of `columns`, in order.
-    private static func object(_ record: BrewRecord, columns: [BrewColumn], bags: BeanMatching) -> String {
+    static func object(_ record: BrewRecord, columns: [BrewColumn], bags: BeanMatching) -> String {
         var line: [UInt8] = [UInt8(ascii: "{")]
         for column in columns {
             if line.count > 1 { line.append(UInt8(ascii: ",")) }

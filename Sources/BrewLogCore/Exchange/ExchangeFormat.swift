@@ -48,28 +48,20 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// `records` as CSV: a header row of journal keys, then a row a brew, CRLF line ends.
-    private static func csv(_ records: [BrewRecord]) -> String {
-        var text = csvColumns.joined(separator: ",") + "\r\n"
-        for record in records {
-            let cells = BrewField.allCases.map { field in record[field].map(\.typedText) ?? "" }
-            text += cells.map(CSV.quote).joined(separator: ",") + "\r\n"
-        }
-        return text
-    }
-
     /// `brews`, then the records of other kinds `entries`, in this format: in JSON Lines and JSON
     /// each brew is its journal line exactly as read (``BrewLineCodec/line(of:)``); CSV has
-    /// columns for brews only, so it leaves `entries` out.
+    /// columns for brews only, so it leaves `entries` out. ``ExchangeWriter`` writes the same
+    /// piece by piece.
     public func encode(_ brews: [Brew], entries: [JournalEntry] = []) -> String {
-        switch self {
-        case .jsonl:
-            return (brews.map(BrewLineCodec.line(of:)) + entries.map(RecordLineCodec.encode)).map { $0 + "\n" }.joined()
-        case .json:
-            return "[" + (brews.map(BrewLineCodec.line(of:)) + entries.map(RecordLineCodec.encode)).joined(separator: ",\n") + "]\n"
-        case .csv:
-            return ExchangeFormat.csv(brews.map(\.record))
+        var writer = ExchangeWriter(format: self)
+        var text = writer.opening
+        for brew in brews {
+            text += writer.brew(record: { brew.record }, line: { BrewLineCodec.line(of: brew) })
         }
+        for entry in entries {
+            text += writer.entry(entry)
+        }
+        return text + writer.closing
     }
 
     /// Every brew in `bytes` (a CSV file read in `dialect`), or every problem (with its 1-based

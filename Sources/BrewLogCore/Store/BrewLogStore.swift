@@ -162,6 +162,32 @@ public final class BrewLogStore {
         for position in slots.indices.reversed() where !visit(record(at: position)) { return }
     }
 
+    /// Calls `visit` with each brew whose timestamp passes `filter`, oldest first (brews at the
+    /// same moment in journal order), without making objects: `record` decodes the brew when
+    /// asked, `line` gives its journal line (exactly as read, for a brew unchanged since). Only
+    /// the brews' places in date order are held, so an export of a million brews streams.
+    public func visitBrewsByDate(where filter: (Timestamp) -> Bool,
+                                 _ visit: (_ record: () -> BrewRecord, _ line: () -> String) -> Void) {
+        registry.access(\BrewLogStore.brews)
+        var chosen: [DateOrder] = []
+        forEachTimestamp { position, timestamp in
+            if filter(timestamp) { chosen.append(DateOrder(date: timestamp.date, position: position)) }
+        }
+        chosen.sort()
+        for order in chosen {
+            let position = order.position
+            visit({ self.record(at: position) }, { self.journalLine(at: position) })
+        }
+    }
+
+    /// The journal line of the brew at `position`: as read when it is unchanged, else encoded.
+    private func journalLine(at position: Int) -> String {
+        switch slots[position] {
+        case let .live(brew): BrewLineCodec.line(of: brew)
+        case let .stored(index): snapshot.origin(at: Int(index))?.text ?? BrewLineCodec.encode(snapshot.record(at: Int(index)))
+        }
+    }
+
     /// The brew at `position`, made into an object.
     func brew(at position: Int) -> Brew {
         materialize(position)
