@@ -23,7 +23,11 @@ enum StatsCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let filter = try BrewFilter(context)
         let store = try context.session().read()
-        let records = store.brews.map(\.record).filter(filter.admits)
+        // Read front to back without making objects: stats needs every brew's fields once.
+        var records: [BrewRecord] = []
+        store.forEachRecord { record in
+            if filter.admits(record) { records.append(record) }
+        }
         // Days as the streak counts them (the day start applied), so the figures and the heatmap agree.
         let rules = store.rules, today = store.today
         let stats = BrewStatistics(records) { min(rules.day(of: $0), today) }

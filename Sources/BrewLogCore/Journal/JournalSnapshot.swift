@@ -121,6 +121,47 @@ public final class JournalSnapshot: Sendable {
         }
     }
 
+    /// Calls `body` with each brew's index and every field, in journal order: the file is read
+    /// in large pieces, front to back, where ``record(at:)`` reads one line at a time. For passes
+    /// that fold every brew into a figure (`stats`) without making objects.
+    public func forEachRecord(_ body: (Int, BrewRecord) -> Void) {
+        switch storage {
+        case let .records(records):
+            for (index, record) in records.enumerated() { body(index, record) }
+        case let .lines(source, entries):
+            var window: [UInt8] = []
+            var windowStart = 0
+            for (index, entry) in entries.enumerated() {
+                let offset = entry.start - windowStart
+                var end = offset >= 0 && offset < window.count ? window[offset...].firstIndex(of: 0x0A) : nil
+                var lineStart = offset
+                if end == nil, let piece = source.bytes(at: entry.start, count: JournalSnapshot.pieceSize) {
+                    window = piece
+                    windowStart = entry.start
+                    lineStart = 0
+                    end = window.firstIndex(of: 0x0A)
+                }
+                // A line longer than a piece, or the file's last line without its newline.
+                guard let end else {
+                    body(index, record(at: index))
+                    continue
+                }
+                let decoded = window.withUnsafeBufferPointer { buffer in
+                    try? BrewLineCodec.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<end]))
+                }
+                guard let decoded, decoded.id == entry.id else {
+                    source.lost(at: entry.start)
+                    body(index, BrewRecord(id: entry.id, timestamp: entry.timestamp))
+                    continue
+                }
+                body(index, decoded)
+            }
+        }
+    }
+
+    /// How much of the file ``forEachRecord(_:)`` reads at once.
+    private static let pieceSize = 1 << 20
+
     /// Every field of brew `index`, decoded from its line on demand.
     public func record(at index: Int) -> BrewRecord {
         switch storage {
@@ -172,6 +213,9 @@ public final class JournalSnapshot: Sendable {
 protocol JournalLineSource: AnyObject, Sendable {
     /// The line that starts at byte `start` of the file, without its newline.
     func line(at start: Int) -> [UInt8]?
+    /// Up to `count` bytes of the file from `start` (fewer at its end), or `nil` when they cannot
+    /// be read: for passes that read every line in order.
+    func bytes(at start: Int, count: Int) -> [UInt8]?
     /// Notes that the validated line at `start` no longer reads as it did.
     func lost(at start: Int)
     /// The first failure noted, if any.

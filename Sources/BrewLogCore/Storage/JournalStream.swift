@@ -204,6 +204,15 @@ final class FileLineSource: JournalLineSource {
         }
     }
 
+    func bytes(at start: Int, count: Int) -> [UInt8]? {
+        do throws(SystemCallError) {
+            return try read(start..<start + count)
+        } catch {
+            firstFailure.withLock { $0 = $0 ?? "\(error.call): \(error)" }
+            return nil
+        }
+    }
+
     /// The file's first `count` bytes (fewer if it is shorter).
     func text(count: Int) throws(SystemCallError) -> [UInt8] {
         try read(0..<count)

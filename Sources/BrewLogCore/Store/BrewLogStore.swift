@@ -188,6 +188,23 @@ public final class BrewLogStore {
         }
     }
 
+    /// Calls `body` with every brew's record, in no promised order, without making objects: the
+    /// journal's unchanged brews are read front to back in large pieces, so a pass that folds
+    /// every brew into figures (`stats`, `bean list`) costs little more than reading the file.
+    public func forEachRecord(_ body: (BrewRecord) -> Void) {
+        registry.access(\BrewLogStore.brews)
+        var stored = [Bool](repeating: false, count: snapshot.count)
+        for slot in slots {
+            switch slot {
+            case let .stored(index): stored[Int(index)] = true
+            case let .live(brew): body(brew.record)
+            }
+        }
+        snapshot.forEachRecord { index, record in
+            if stored[index] { body(record) }
+        }
+    }
+
     /// The brew at `position`, made into an object.
     func brew(at position: Int) -> Brew {
         materialize(position)

@@ -1,0 +1,51 @@
+@testable import BrewLogCore
+import Foundation
+import Testing
+
+@Suite("A pass over every brew reads the file front to back and gives each brew once, as it is")
+struct ForEachRecordTests {
+    /// A journal whose lines cross the pass's pieces: short lines, a note longer than a piece,
+    /// a CRLF line, a skip day between brews, and a last line without its newline.
+    static func journal() -> String {
+        var lines: [String] = []
+        for index in 0..<3_000 {
+            lines.append(#"{"id":"b\#(String(format: "%07d", index))","date":"2026-11-2\#(index % 9)T08:00:00+01:00","notes":"n\#(index)","method":"V60","dose_g":\#(10 + index % 20)}"#)
+        }
+        lines.insert(#"{"id":"long0001","date":"2026-11-20T09:00:00+01:00","notes":"\#(String(repeating: "x", count: 1_300_000))"}"#, at: 1_500)
+        lines.insert(#"{"id":"skip0001","kind":"skip","day":"2026-11-25"}"#, at: 10)
+        lines[20] += "\r"
+        return lines.joined(separator: "\n") + "\n" + #"{"id":"last0001","date":"2026-11-28T08:00:00+01:00","notes":"end"}"#
+    }
+
+    @Test("every record equals the one read line by line, the long, CRLF and last lines included")
+    func sameAsOneByOne() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", Self.journal())
+        let store = BrewLogStore(journal: try writer(folder.file("j.jsonl")), clock: .fixed(stamp("2026-11-29T12:00:00+01:00").date), timeZone: zone("Europe/Berlin"))
+        try store.load()
+        var seen: [BrewID: BrewRecord] = [:]
+        store.forEachRecord { record in
+            #expect(seen.updateValue(record, forKey: record.id) == nil, "\(record.id) given twice")
+        }
+        #expect(seen.count == store.count)
+        for position in 0..<store.count {
+            let record = store.record(at: position)
+            #expect(seen[record.id] == record)
+        }
+        #expect(seen[try #require(BrewID("long0001"))]?.notes.count == 1_300_000)
+        #expect(seen[try #require(BrewID("last0001"))]?.notes == "end")
+    }
+
+    @Test("a brew changed in memory is given as it is now, not as the file holds it")
+    func liveBrews() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", Self.journal())
+        let store = BrewLogStore(journal: try writer(folder.file("j.jsonl")), clock: .fixed(stamp("2026-11-29T12:00:00+01:00").date), timeZone: zone("Europe/Berlin"))
+        try store.load()
+        let brew = try store.brew(matching: "b0000007")
+        brew.notes = "changed"
+        var notes: [String] = []
+        store.forEachRecord { if $0.id == brew.id { notes.append($0.notes) } }
+        #expect(notes == ["changed"])
+    }
+}
