@@ -1,7 +1,7 @@
 /// The colours and shapes that tell series apart: the Okabe–Ito palette, which readers with
 /// any common colour blindness still tell apart, each colour paired with a shape so the series
 /// differ in black and white too. The colours themselves live in the page's CSS (classes `s0`
-/// to `s7`), with a variant for dark mode.
+/// to `s7`, each setting `--c`, which marks fill and lines stroke), with a variant for dark mode.
 enum ChartPalette {
     /// How many series have a colour of their own.
     static let count = 8
@@ -22,7 +22,7 @@ enum ChartPalette {
         let light = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#7a7a7a"]
         let dark = ["#3FA2E6", "#E69F00", "#19C295", "#FF7A33", "#E39BC5", "#7CC7F2", "#F0E442", "#a0a0a0"]
         func rules(_ colours: [String]) -> String {
-            colours.indices.map { ".s\($0){fill:\(colours[$0]);stroke:\(colours[$0])}" }.joined()
+            colours.indices.map { ".s\($0){--c:\(colours[$0])}" }.joined()
         }
         return rules(light) + "@media (prefers-color-scheme: dark){" + rules(dark) + "}"
     }()

@@ -11,14 +11,10 @@ enum ReportCalendar {
         let weeks = ReportData.weeks
         let pitch = cell + gap
         var canvas = SVGCanvas(width: left + Double(weeks) * pitch + 4, height: top + 7 * pitch + 30)
-        var months: [(x: Double, text: String)] = []
         var rows: [[String]] = []
         for week in 0..<weeks {
             let start = first.adding(days: 7 * week)
             let x = left + Double(week) * pitch
-            if week == 0 || start.components.month != start.adding(days: -7).components.month {
-                months.append((x, Heatmap.monthNames[start.components.month - 1]))
-            }
             var row = ["\(start)"]
             for weekday in 0..<7 {
                 let day = start.adding(days: weekday)
@@ -35,7 +31,8 @@ enum ReportCalendar {
             }
             rows.append(row)
         }
-        ChartAxis.horizontal(&canvas, labels: months.map { ($0.x, $0.text) }, y: top - 18, left: left, right: canvas.width, anchor: .start, ticks: false)
+        let months = ReportWindowAxis.monthLabels(firstWeek: first, weeks: weeks).map { (left + Double($0.index) * pitch, $0.text) }
+        ChartAxis.horizontal(&canvas, labels: months, y: top - 18, left: left, right: canvas.width, anchor: .start, ticks: false)
         for weekday in [0, 2, 4, 6] {
             let name = StreakText.weekdayNames[(data.rules.weekStart.weekdayFromMonday + weekday) % 7]
             canvas.text(name, x: left - 6, y: top + Double(weekday) * pitch + cell - 2, anchor: .end, style: "tick")

@@ -26,6 +26,7 @@ enum ReportTotals {
         let note = filtered ? " The streak is the whole journal's; every other figure counts the brews the filters keep." : ""
         var section = ReportSection(id: "totals", title: "Totals and streaks",
                                     intro: "What stats counts: brews, the days they were made on, the average rating, and per method the average recipe." + note)
+        section.layout = "totals"
         section.pairs = [(HTMLTable(caption: "Totals", header: ["", "Value"], rows: totals, numeric: [1]).html, methods.html + coffees.html)]
         return section
     }
