@@ -21,6 +21,8 @@ struct ScatterChart {
     var yDomain: ClosedRange<Double>?
     /// Whether each series' points are joined in the order given.
     var connected = false
+    /// Whether the horizontal axis counts things (brews), so only whole numbers are ticks.
+    var wholeX = false
     /// About how many ticks each axis has.
     var xTicks = 6, yTicks = 4
     /// The box's size.
@@ -36,7 +38,8 @@ struct ScatterChart {
         ChartAxis.vertical(&canvas, scale: y, ticks: yTicks, left: frame.left, right: frame.right, format: ChartAxis.format(for: y, ticks: yTicks))
         canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, style: "axis")
         let xFormat = ChartAxis.format(for: x, ticks: xTicks)
-        ChartAxis.horizontal(&canvas, labels: x.ticks(xTicks).map { (x($0), xFormat($0)) }, y: frame.bottom + 4, left: 0, right: width)
+        let xValues = x.ticks(xTicks).filter { !wholeX || $0 == $0.rounded() }
+        ChartAxis.horizontal(&canvas, labels: xValues.map { (x($0), wholeX ? ChartNumber.fixed($0, decimals: 0) : xFormat($0)) }, y: frame.bottom + 4, left: 0, right: width)
         frame.titles(&canvas, y: yTitle, x: xTitle)
         if connected {
             for series in Set(points.map(\.series)).sorted() {

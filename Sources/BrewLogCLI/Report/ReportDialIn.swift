@@ -34,8 +34,8 @@ enum ReportDialIn {
                 drawn.contains(methods[index]) ? data.stats.methods[index].name ?? "(no method)" : nil
             }.compactMap { $0 }, styles: methods.indices.filter { drawn.contains(methods[$0]) })
             let span = Double(first)...Double(max(first, all.count))
-            let ratioChart = ScatterChart(points: ratios, xTitle: "Brew", yTitle: "Ratio (1:R)", xDomain: span, connected: true, width: 420, height: 170)
-            let ratingChart = ScatterChart(points: ratings, xTitle: "Brew", yTitle: "Rating", xDomain: span, yDomain: 0.5...5.5, connected: true,
+            let ratioChart = ScatterChart(points: ratios, xTitle: "Brew", yTitle: "Ratio (1:R)", xDomain: span, connected: true, wholeX: true, width: 420, height: 170)
+            let ratingChart = ScatterChart(points: ratings, xTitle: "Brew", yTitle: "Rating", xDomain: span, yDomain: 0.5...5.5, connected: true, wholeX: true,
                                            yTicks: 5, width: 420, height: 170)
             let table = HTMLTable(caption: name + ": \(all.count) brew" + (all.count == 1 ? "" : "s"),
                                   header: ["#", "Date", "Method", "Grind", "Ratio", "Off roast", "Rating", "Tags", "Notes"],
