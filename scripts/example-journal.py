@@ -10,13 +10,16 @@ import sys
 rng = random.Random(26)
 lines = []
 bags = [
-    ("b1a9e0c4d201", "Ethiopia Guji", "Square Mile", "2026-06-20", "2026-06-27"),
-    ("b2c8f1d5e302", "Kenya AA", "Assembly", "2026-08-01", "2026-08-06"),
-    ("b3d7a2e6f403", "Colombia Huila", "Origin", "2026-09-15", "2026-09-19"),
-    ("b4e6b3f7a504", "Ethiopia Guji", "Square Mile", "2026-10-28", "2026-11-02"),
+    ("b1a9e0c4d201", "Ethiopia Guji", "Square Mile", "2026-06-20", "2026-06-27", 1000, "2026-10-31"),
+    ("b2c8f1d5e302", "Kenya AA", "Assembly", "2026-08-01", "2026-08-06", 1000, None),
+    ("b3d7a2e6f403", "Colombia Huila", "Origin", "2026-09-15", "2026-09-19", 500, "2026-11-01"),
+    ("b4e6b3f7a504", "Ethiopia Guji", "Square Mile", "2026-10-28", "2026-11-02", 500, None),
 ]
-for bag_id, name, roaster, roasted, opened in bags:
-    lines.append({"id": bag_id, "kind": "bean", "name": name, "roaster": roaster, "roasted": roasted, "weight_g": 250 if name != "Kenya AA" else 1000, "opened": opened})
+for bag_id, name, roaster, roasted, opened, weight, finished in bags:
+    bag = {"id": bag_id, "kind": "bean", "name": name, "roaster": roaster, "roasted": roasted, "weight_g": weight, "opened": opened}
+    if finished:
+        bag["finished"] = finished
+    lines.append(bag)
 
 day = datetime.date(2026, 6, 29)
 end = datetime.date(2026, 11, 29)
