@@ -43,9 +43,11 @@ struct LinearScale {
         let step = LinearScale.niceStep(span: domain.upperBound - domain.lowerBound, count: count)
         var value = (domain.lowerBound / step).rounded(.up) * step
         var values: [Double] = []
+        // Whole multiples of the step rounded to its decimals, so 9 × 0.2 is 1.8, not 1.8000000000000003.
+        var scale = 1.0
+        while scale < 1e6, ((step * scale) - (step * scale).rounded()).magnitude > 1e-9 { scale *= 10 }
         while value <= domain.upperBound + step * 1e-9, values.count < 50 {
-            // Whole multiples of the step, so 0.1 + 0.2 never prints as 0.30000000000000004.
-            values.append((value / step).rounded() * step)
+            values.append(((value / step).rounded() * step * scale).rounded() / scale)
             value += step
         }
         return values

@@ -10,10 +10,11 @@ enum ReportStreakRuns {
         let last = data.window.upperBound
         let x = LinearScale(domain: Double(first.daysSinceEpoch)...Double(last.daysSinceEpoch + 1), from: frame.left, to: frame.right)
         canvas.rect(x: frame.left, y: frame.top, width: frame.right - frame.left, height: frame.bottom - frame.top, style: "track")
+        let longest = data.runs.map(\.days).max()
         for run in data.runs where run.lastDay >= first && run.firstDay <= last {
             let start = x(Double(max(run.firstDay, first).daysSinceEpoch)), end = x(Double(min(run.lastDay, last).daysSinceEpoch + 1))
             canvas.rect(x: start, y: frame.top + 6, width: max(2, end - start - 1), height: frame.bottom - frame.top - 12,
-                        style: run.days == data.runs.map(\.days).max() ? "run longest" : "run",
+                        style: run.days == longest ? "run longest" : "run",
                         title: "\(run.firstDay) to \(run.lastDay): \(run.days) brew day" + (run.days == 1 ? "" : "s"))
         }
         canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, style: "axis")

@@ -29,8 +29,11 @@ public struct WeeklyTotals: Equatable, Sendable {
         var grams = [Double](repeating: 0, count: max(0, count))
         var ratings = [(sum: Int, count: Int)](repeating: (0, 0), count: max(0, count))
         for record in records {
-            let week = (rules.weekStart(of: day(record.timestamp)).daysSinceEpoch - first.daysSinceEpoch) / 7
-            guard brews.indices.contains(week), rules.weekStart(of: day(record.timestamp)) >= first else { continue }
+            let start = rules.weekStart(of: day(record.timestamp))
+            // Checked before dividing: a week before the first would round towards it.
+            guard start >= first else { continue }
+            let week = (start.daysSinceEpoch - first.daysSinceEpoch) / 7
+            guard brews.indices.contains(week) else { continue }
             brews[week] += 1
             grams[week] += record.doseGrams ?? 0
             if let rating = record.rating {
