@@ -103,7 +103,7 @@ extension BeanCommand {
     }
 
     /// Bags oldest first: by the day they were opened (else roasted; neither first), then journal order.
-    private static func ordered(_ usage: [BeanUsage]) -> [BeanUsage] {
+    static func ordered(_ usage: [BeanUsage]) -> [BeanUsage] {
         usage.enumerated().sorted { a, b in
             switch (a.element.bag.firstDay, b.element.bag.firstDay) {
             case let (x?, y?) where x != y: x < y

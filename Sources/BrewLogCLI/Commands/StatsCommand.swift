@@ -6,13 +6,14 @@ enum StatsCommand: BrewLogCommand {
     enum Option {
         static let json = OptionSpec("json", help: "Print the figures as JSON (every method and coffee).")
         static let all = OptionSpec("all", help: "List every method and coffee, not only the \(StatsCommand.shownGroups) most brewed.")
+        static let trend = OptionSpec("trend", help: "Show brews and the average rating per week, the last \(Sparkline.weeks) weeks, as sparklines.")
     }
 
     static let spec = CommandSpec(
         name: "stats",
         abstract: "Show totals, averages per method and a calendar heatmap.",
-        usage: "stats [<filters>] [--all] [--json]",
-        options: BrewFilter.options + [Option.all, Option.json],
+        usage: "stats [<filters>] [--all | --trend] [--json]",
+        options: BrewFilter.options + [Option.all, Option.trend, Option.json],
         discussion: "The averages (" + StatsTable.averages.map { $0.title.lowercased() }.joined(separator: ", ")
             + ") are per method, never across methods. The heatmap shows the weeks of the days --since, --until and --on keep "
             + "(at most \(Heatmap.maxWeeks), ending at --until or today; without --since, the last \(Heatmap.maxWeeks)), weeks starting on "
@@ -31,6 +32,10 @@ enum StatsCommand: BrewLogCommand {
         // Days as the streak counts them (the day start applied), so the figures and the heatmap agree.
         let rules = store.rules, today = store.today
         let stats = BrewStatistics(records) { min(rules.day(of: $0), today) }
+        if context.arguments.has(Option.trend) {
+            try trend(records, filter: filter, store: store, context)
+            return
+        }
         let streak = store.streakSummary
         if context.arguments.has(Option.json) {
             context.out.line(json(stats, streak).text)
@@ -77,6 +82,29 @@ enum StatsCommand: BrewLogCommand {
         let range = Heatmap.range(since: since, until: until, brewDays: perDay.keys, today: today, rules: rules)
         return Heatmap(brewsPerDay: perDay, range: range, today: today, style: style, rules: rules,
                        skipDays: Set(store.skipDays.map(\.day)), firstBrewDay: store.streakCalendar.runs.first?.firstDay)
+    }
+
+    /// `--trend`: the last 26 weeks (ending with `--until`'s week, or this week) as sparklines,
+    /// or with `--json` as `{"weeks":[{"week":D,"brews":N,"grams":G,"average_rating":R|null}]}`.
+    private static func trend(_ records: [BrewRecord], filter: BrewFilter, store: BrewLogStore, _ context: CommandContext) throws(CLIError) {
+        if context.arguments.has(Option.all) { throw context.usage("'--trend' and '--all' do not go together: --trend shows weeks, not methods") }
+        let rules = store.rules, today = store.today
+        let end: CalendarDay
+        switch filter.until {
+        case .day(let until): end = min(until, today)
+        case .moment(let until): end = min(store.streakDay(of: until), today)
+        case nil: end = today
+        }
+        let totals = WeeklyTotals(records, weeks: Sparkline.weeks, endingOn: end, rules: rules) { min(rules.day(of: $0), today) }
+        if context.arguments.has(Option.json) {
+            context.out.line(JSONText.object([("weeks", .array(totals.weeks.map { week in
+                .object([("week", .string("\(week.start)")), ("brews", .int(week.brews)), ("grams", .number(week.grams)),
+                         ("average_rating", week.averageRating.map { .number(($0 * 1000).rounded() / 1000) } ?? .null)])
+            }))]).text)
+            return
+        }
+        guard !context.quiet else { return }
+        for line in Sparkline(totals: totals).lines { context.out.line(line) }
     }
 
     /// How many methods or coffees are listed without `--all`.

@@ -1,0 +1,34 @@
+import BrewLogCore
+
+/// Rating against ratio, a small chart per method (an espresso's 1:2 and a pour-over's 1:16 on
+/// one axis would squeeze both), each point a ratio (to a tenth, as shown) and rating with how
+/// many brews had both; a table of the same points per method.
+enum ReportRatios {
+    /// The most methods drawn; the rest are counted in `stats`.
+    static let shownMethods = 8
+
+    static func section(_ data: ReportData) -> ReportSection {
+        var section = ReportSection(id: "ratios", title: "Rating by ratio",
+                                    intro: "For each method, the rating of each brew against its ratio (yield ÷ dose when the yield is known, else water ÷ dose); larger points stand for more brews.")
+        for (index, method) in data.stats.methods.prefix(shownMethods).enumerated() {
+            let name = method.name ?? "(no method)"
+            var counts: [[Int]: Int] = [:]
+            for record in data.records where record.method?.lowercased() == method.name?.lowercased() {
+                guard let ratio = record.ratio, ratio.isFinite, let tenths = Int(exactly: (ratio * 10).rounded()), let rating = record.rating else { continue }
+                counts[[tenths, rating], default: 0] += 1
+            }
+            let sorted = counts.sorted { ($0.key[0], $0.key[1]) < ($1.key[0], $1.key[1]) }
+            let points = sorted.map { key, count in
+                ScatterChart.Point(x: Double(key[0]) / 10, y: Double(key[1]), series: index, weight: count,
+                                   title: "\(name): " + BrewFormatting.ratio(Double(key[0]) / 10) + ", rating \(key[1]) (\(count) brew" + (count == 1 ? ")" : "s)"))
+            }
+            let chart = ScatterChart(points: points, xTitle: "Ratio (1:R)", yTitle: "Rating", yDomain: 0.5...5.5, yTicks: 5, width: 420, height: 220)
+            let table = HTMLTable(caption: name + ": rated brews by ratio (average ratio " + BrewFormatting.ratio(method.averageRatio) + ")",
+                                  header: ["Ratio", "Rating", "Brews"],
+                                  rows: sorted.map { [BrewFormatting.ratio(Double($0.key[0]) / 10), String($0.key[1]), String($0.value)] },
+                                  numeric: [0, 1, 2])
+            section.pairs.append(ReportSection.pair(caption: name, chart: chart.svg(label: "Rating against ratio: " + name), tables: [table]))
+        }
+        return section
+    }
+}
