@@ -3,7 +3,7 @@ import BrewLogCore
 /// `brewlog prompt [--format FMT]`: one short line for a shell prompt or a status bar.
 ///
 /// It runs at every prompt, so it gives up on a busy journal after ``lockWait`` and prints
-/// nothing on any error, not even on standard error (the spec's ``CommandSpec/silentErrors``): the
+/// nothing on any error, not even on standard error (``CommandSpec/silentErrors``): the
 /// exit status says what went wrong, with the usual codes (64 for a bad FMT, 66 for no journal,
 /// 75 for a busy one). Everything it prints is made of numbers, the marks and FMT's own text,
 /// with any control character in FMT made visible, so a prompt cannot be garbled.

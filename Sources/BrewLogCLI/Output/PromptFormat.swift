@@ -69,7 +69,7 @@ struct PromptFormat {
         }.joined()
     }
 
-    /// Whole grams, rounded; none when the brews used more than the bag held.
+    /// Whole grams, rounded; `0` when the brews used more than the bag held.
     private static func wholeGrams(_ grams: Double) -> String {
         guard grams.isFinite, grams > 0 else { return "0" }
         return String(Int(min(grams, Double(Int.max / 2)).rounded()))
