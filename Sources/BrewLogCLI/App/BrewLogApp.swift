@@ -101,6 +101,8 @@ final class BrewLogApp {
     func run() -> Int32 {
         // The journal `--file` named, so that a hint suggesting a command names it too.
         var journalFile: String?
+        // The command run, once known: one with silent errors writes nothing to standard error.
+        var command: CommandSpec?
         do throws(CLIError) {
             // Aliases need a readable file; a bad value elsewhere in it is judged once the command is known.
             let expansion = try AliasExpansion.expand(arguments, commandNames: Commands.names) { () throws(CLIError) -> Configuration in
@@ -119,8 +121,11 @@ final class BrewLogApp {
                 out.line("brewlog \(BrewLogApp.version)")
             case let .run(spec, parsed):
                 journalFile = parsed.value(GlobalOptions.file)
+                command = spec
                 let configuration = spec.lenientConfiguration ? configuration() : try validConfiguration()
-                for warning in configuration.warnings { errors.line("brewlog: warning: " + warning.terminalSafe) }
+                if !spec.silentErrors {
+                    for warning in configuration.warnings { errors.line("brewlog: warning: " + warning.terminalSafe) }
+                }
                 if spec.pagesOutput { page(configuration: configuration, noPager: parsed.has(GlobalOptions.noPager)) }
                 try Commands.run(spec, context(for: spec, parsed, configuration: configuration))
             }
@@ -129,26 +134,27 @@ final class BrewLogApp {
                 // What was printed may hold a brew with only its id and date: not a success.
                 let error = CLIError.io("the journal changed while it was read: \(failure)",
                                         hint: "run the command again; if it repeats, 'brewlog check' the journal")
-                return report(journalFile.map { error.suggesting(journalFile: $0) } ?? error)
+                return report(journalFile.map { error.suggesting(journalFile: $0) } ?? error, silently: command?.silentErrors == true)
             }
             if let failure = out.failure {
                 // The change is in the journal: say so, or a script that retries would repeat it.
                 let saved = session?.savedChanges == true ? "; the journal was updated all the same" : ""
-                return report(CLIError.output("cannot write to standard output: \(failure)\(saved)"))
+                return report(CLIError.output("cannot write to standard output: \(failure)\(saved)"), silently: command?.silentErrors == true)
             }
             errors.flush()
             return 0
         } catch {
             // The command's own error is the one reported, a failing pager or not.
             try? finishOutput()
-            return report(journalFile.map { error.suggesting(journalFile: $0) } ?? error)
+            if case let .usage(_, _, parsedCommand) = error { command = command ?? parsedCommand }
+            return report(journalFile.map { error.suggesting(journalFile: $0) } ?? error, silently: command?.silentErrors == true)
         }
     }
 
-    /// Writes `error`'s report to standard error and returns its exit status. When standard
-    /// error cannot be written either, there is no one left to tell: the status says it.
-    private func report(_ error: CLIError) -> Int32 {
-        if let report = error.report { errors.line(report) }
+    /// Writes `error`'s report to standard error, unless `silently`, and returns its exit status.
+    /// When standard error cannot be written either, there is no one left to tell: the status says it.
+    private func report(_ error: CLIError, silently: Bool = false) -> Int32 {
+        if !silently, let report = error.report { errors.line(report) }
         errors.flush()
         return error.exitCode
     }

@@ -29,9 +29,13 @@ final class JournalSession {
     }
 
     /// Loads the journal under a shared lock and releases it at once: what reading commands do.
-    /// The store keeps what it read; changes made to it are never saved.
-    func read() throws(CLIError) -> BrewLogStore {
-        try journal.reading(timeout: lockTimeout) { locked throws(CLIError) in try loadedStore(locked) }
+    /// The store keeps what it read; changes made to it are never saved. A journal that does not
+    /// exist loads empty, unless `requiringJournal` (then it is an error, 66).
+    func read(requiringJournal: Bool = false) throws(CLIError) -> BrewLogStore {
+        try journal.reading(timeout: lockTimeout) { locked throws(CLIError) in
+            if requiringJournal, locked.wasMissing { throw CLIError.inputMissing("no journal at '\(journal.path)'") }
+            return try loadedStore(locked)
+        }
     }
 
     /// Loads the journal under the exclusive lock, lets `change` edit the store, saves exactly

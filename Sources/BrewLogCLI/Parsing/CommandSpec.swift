@@ -56,6 +56,10 @@ struct CommandSpec {
     /// The longest it waits for the journal's lock, in seconds, whatever `BREWLOG_LOCK_TIMEOUT`
     /// says (`nil`: no cap): a completion is typed at a prompt and gives up on a busy journal at once.
     var lockTimeoutCap: Double?
+    /// Whether it never writes to standard error, not an error nor a configuration warning: a
+    /// command a shell prompt runs, where any stray line would garble the prompt. The exit
+    /// status still says what went wrong.
+    var silentErrors = false
 }
 
 /// What brewlog is, for the top of its help and its manual page.

@@ -32,3 +32,31 @@ extension BrewLogStore {
         return BeanUsage(bag: bag, brews: brewsByDate.map(\.record).filter { matching.bag(of: $0)?.id == bag.id })
     }
 }
+
+extension BrewLogStore {
+    /// The open bag opened most recently (its opened day, else its roast day; a bag with neither
+    /// counts as the oldest; the later in the journal when two tie), if any.
+    public var newestOpenBag: BeanBag? {
+        var newest: BeanBag?
+        for bag in beanBags where bag.isOpen {
+            if let current = newest, let currentDay = current.firstDay {
+                guard let day = bag.firstDay, day >= currentDay else { continue }
+            }
+            newest = bag
+        }
+        return newest
+    }
+
+    /// ``beanUsage(of:)`` read from the journal's records, without making a brew into an object:
+    /// for a question asked at every shell prompt.
+    public func recordedUsage(of bag: BeanBag) -> BeanUsage {
+        let matching = BeanMatching(bags: beanBags)
+        var brews: [BrewRecord] = []
+        visitRecordsFromLastLine { record in
+            if matching.bag(of: record)?.id == bag.id { brews.append(record) }
+            return true
+        }
+        brews.sort { $0.timestamp.date < $1.timestamp.date }
+        return BeanUsage(bag: bag, brews: brews)
+    }
+}

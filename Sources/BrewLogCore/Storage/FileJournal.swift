@@ -79,7 +79,10 @@ public struct FileJournal: Sendable {
             journal.removeStaleTemporaryFiles()
             try journal.recoverInterruptedAppend()
         case .reading:
-            guard existing != nil else { return journal }
+            guard existing != nil else {
+                journal.wasMissing = true
+                return journal
+            }
             journal.lock = try JournalLock.acquire(at: target + ".lock", journalPath: path, exclusive: false,
                                                       journalExists: true, timeout: timeout, system: system)
             journal.noteInterruptedAppend()

@@ -27,6 +27,8 @@ public final class LockedJournal: Journal {
     /// The lock held, or `nil` for a reader without one (a journal that does not exist, or a
     /// lock file a reader may not create).
     var lock: JournalLock?
+    /// Whether the journal did not exist when it was opened for reading (it then loads empty).
+    public internal(set) var wasMissing = false
     private var released = false
     /// False for a writer that holds no lock because the journal does not exist (see ``withoutLock()``).
     private var mayWrite = true

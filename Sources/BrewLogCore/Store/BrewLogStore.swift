@@ -97,6 +97,71 @@ public final class BrewLogStore {
         registry.didChange(\BrewLogStore.entries)
     }
 
+    /// Re-reads the journal into this store in place, for a live view of a journal that another
+    /// program writes; pending changes are forgotten, as by ``load()``.
+    ///
+    /// A brew whose id is still there stays the same object, and only its fields that differ are
+    /// written (through its tracked setters), so only the scopes that read one of them hear of it.
+    /// The list of brews (``brews``, ``count``) is reported changed only when a brew was added or
+    /// removed or the order changed, and the records of other kinds (``entries``) only when they
+    /// differ. The streak's inputs are those (membership, dates, skip days), so a scope that read
+    /// the streak hears of a reload only when one of them changed, never of a notes edit.
+    /// Brews not yet made into objects stay so.
+    /// - Throws: The journal's error; the store is unchanged then.
+    public func reload() throws(JournalError) {
+        reload(from: try journal.load())
+    }
+
+    /// ``reload()`` from a snapshot read elsewhere: a live view of a file journal reads it under
+    /// a lock of its own each time (`FileJournal.reading`), while the store keeps no lock between.
+    /// Saving then goes through the journal the store was made with, which may refuse.
+    public func reload(from loaded: JournalSnapshot) {
+        var kept: [BrewID: Brew] = [:]
+        for case let .live(brew) in slots { kept[brew.id] = brew }
+        let oldIDs = slots.indices.map(id(at:))
+        var newSlots: [BrewSlot] = []
+        newSlots.reserveCapacity(loaded.count)
+        var stored = 0
+        var newIDs: [BrewID] = []
+        newIDs.reserveCapacity(loaded.count)
+        for index in 0..<loaded.count {
+            let id = loaded.id(at: index)
+            newIDs.append(id)
+            if let brew = kept.removeValue(forKey: id) {
+                newSlots.append(.live(brew))
+            } else {
+                newSlots.append(.stored(UInt32(truncatingIfNeeded: index)))
+                stored += 1
+            }
+        }
+        for brew in kept.values { brew.detach() }
+        snapshot = loaded
+        unknownKindIDs = loaded.unknownKindIDs
+        slots = newSlots
+        storedCount = stored
+        positionByID = nil
+        let entriesChanged = storedEntries != loaded.entries
+        if entriesChanged {
+            storedEntries = loaded.entries
+            entryIndex = EntryIndex(storedEntries)
+        }
+        changeLog.reset()
+        // Fields are written once the list is in place, so an observer that reads the store when
+        // one fires sees the journal as it is now; detached meanwhile, so they are no pending change.
+        for index in 0..<loaded.count {
+            guard case let .live(brew) = slots[index] else { continue }
+            brew.detach()
+            brew.assign(loaded.record(at: index))
+            brew.remember(origin: loaded.origin(at: index))
+            brew.attach(to: changeLog)
+        }
+        // The dates just written are streak inputs the change log was not told of.
+        changeLog.noteStreakInputChanged()
+        if stored == 0 { snapshot = JournalSnapshot(records: []) }
+        if oldIDs != newIDs { registry.didChange(\BrewLogStore.brews) }
+        if entriesChanged { registry.didChange(\BrewLogStore.entries) }
+    }
+
     /// Every brew, in journal order (tracked as a whole: insert, remove, replace). Makes every
     /// brew into an object; prefer ``count``, ``newestBrew``, ``brew(matching:)`` or
     /// ``brewsByDate(limit:where:)`` when only some are needed.
