@@ -48,4 +48,16 @@ struct ForEachRecordTests {
         store.forEachRecord { if $0.id == brew.id { notes.append($0.notes) } }
         #expect(notes == ["changed"])
     }
+
+    @Test("records by date are the brews by date, as they are now, ties in journal order")
+    func recordsByDate() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", Self.journal())
+        let store = BrewLogStore(journal: try writer(folder.file("j.jsonl")), clock: .fixed(stamp("2026-11-29T12:00:00+01:00").date), timeZone: zone("Europe/Berlin"))
+        try store.load()
+        try store.brew(matching: "b0000011").rating = 5
+        // Read before brewsByDate makes every brew an object, so the unchanged ones come from the file.
+        let read = store.recordsByDate
+        #expect(read == store.brewsByDate.map(\.record))
+    }
 }

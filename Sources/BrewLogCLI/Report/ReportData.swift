@@ -40,7 +40,7 @@ struct ReportData {
         let rules = store.rules, today = store.today, now = store.now
         self.rules = rules
         self.today = today
-        let records = store.brewsByDate.map(\.record).filter(filter.admits)
+        let records = store.recordsByDate.filter(filter.admits)
         self.records = records
         let day = { (timestamp: Timestamp) in min(rules.day(of: timestamp), today) }
         stats = BrewStatistics(records, day: day)

@@ -20,7 +20,7 @@ extension BrewLogStore {
 
     /// How every bag is used by the store's brews, in journal order.
     public var beanUsage: [BeanUsage] {
-        BeanUsage.of(beanBags, brews: brewsByDate.map(\.record))
+        BeanUsage.of(beanBags, brews: recordsByDate)
     }
 }
 
@@ -29,7 +29,7 @@ extension BrewLogStore {
     /// (a brew of its coffee may belong to a newer bag of the same name).
     public func beanUsage(of bag: BeanBag) -> BeanUsage {
         let matching = BeanMatching(bags: beanBags)
-        return BeanUsage(bag: bag, brews: brewsByDate.map(\.record).filter { matching.bag(of: $0)?.id == bag.id })
+        return BeanUsage(bag: bag, brews: recordsByDate.filter { matching.bag(of: $0)?.id == bag.id })
     }
 }
 

@@ -270,6 +270,30 @@ public final class BrewLogStore {
         }
     }
 
+    /// Every brew's record in date order, oldest first (brews at the same moment in journal
+    /// order, as ``brewsByDate`` orders them), read front to back without making objects: for
+    /// commands that need every brew's fields once (`bean list`, `dial`, `report`).
+    public var recordsByDate: [BrewRecord] {
+        registry.access(\BrewLogStore.brews)
+        var records = [BrewRecord?](repeating: nil, count: slots.count)
+        var positionOfIndex = [Int](repeating: -1, count: snapshot.count)
+        for (position, slot) in slots.enumerated() {
+            switch slot {
+            case let .stored(index): positionOfIndex[Int(index)] = position
+            case let .live(brew): records[position] = brew.record
+            }
+        }
+        snapshot.forEachRecord { index, record in
+            let position = positionOfIndex[index]
+            if position >= 0 { records[position] = record }
+        }
+        var order: [DateOrder] = []
+        order.reserveCapacity(slots.count)
+        forEachTimestamp { position, timestamp in order.append(DateOrder(date: timestamp.date, position: position)) }
+        order.sort()
+        return order.compactMap { records[$0.position] }
+    }
+
     /// The brew at `position`, made into an object.
     func brew(at position: Int) -> Brew {
         materialize(position)
