@@ -12,7 +12,8 @@ import Musl
 import Darwin
 #endif
 
-/// `brewlog import FILE`: merges brews by id, never duplicating one.
+/// `brewlog import FILE`: merges brews by id, never duplicating one; `--from TOOL` reads another
+/// tool's export instead (``ImportCommand/runForeign(_:from:)``).
 enum ImportCommand: BrewLogCommand {
     /// Its options.
     enum Option {
@@ -21,15 +22,17 @@ enum ImportCommand: BrewLogCommand {
         static let prefer = OptionSpec("prefer", value: "side", help: "On a conflict keep the existing brew (default) or take the incoming one.")
         static let dryRun = OptionSpec("dry-run", help: "Print what would happen; change nothing.")
         static let json = OptionSpec("json", help: "Print the outcome as JSON: counts and every conflict with the fields that differ.")
+        static let from = OptionSpec("from", value: "tool", help: "Read another tool's export: beanconqueror (Beanconqueror.json from its export zip), jrnl (jrnl --export json) or loop (Loop Habit Tracker's Checkmarks.csv).")
+        static let habit = OptionSpec("habit", value: "name", help: "With --from loop: the habit (column) to read; needed when the file has several.")
     }
 
     static let spec = CommandSpec(
         name: "import",
         abstract: "Merge brews from a file into the journal.",
-        usage: "import <file> [--format jsonl|json|csv] [--delimiter ,|;|tab] [--prefer existing|incoming] [--dry-run] [--json]",
-        arguments: [("file", "A file written by 'brewlog export' (or '-' for standard input).")],
+        usage: "import <file> [--format jsonl|json|csv] [--delimiter ,|;|tab] [--from beanconqueror|jrnl|loop [--habit NAME]] [--prefer existing|incoming] [--dry-run] [--json]",
+        arguments: [("file", "A file written by 'brewlog export', or with --from by that tool (or '-' for standard input).")],
         positionalCount: 1...1,
-        options: [Option.format, Option.delimiter, Option.prefer, Option.dryRun, Option.json],
+        options: [Option.format, Option.delimiter, Option.from, Option.habit, Option.prefer, Option.dryRun, Option.json],
         discussion: """
             A brew whose id is new is added. One already present and identical is skipped. One with
             the same id but different content is a conflict: it is reported with the fields that
@@ -45,9 +48,25 @@ enum ImportCommand: BrewLogCommand {
             comma (15,5); a thousands separator is never read (1.000 is refused: 1 or 1000?). A
             date is a date and a 24-hour time (2026-11-17 19:00, seconds optional) with an
             offset, or without one and then read on the local clock (TZ).
+
+            --from reads another tool's export, with ids made from that tool's own, so the same
+            export imported twice adds nothing. beanconqueror: Beanconqueror.json, unzipped from
+            the app's export (with its Beanconqueror_Brews_N.json and Beanconqueror_Beans_N.json
+            beside it, read too): bags from BEANS, brews from BREWS linked to their bag, methods
+            from PREPARATION, the rating scaled to 1-5 from the app's maximum; keys BrewLog has no
+            field for kept as beanconqueror_*. jrnl: jrnl --export json; each entry a brew at its
+            date and time on the local clock, notes the title and body, tags without their @,
+            starred ones tagged starred. loop: Loop Habit Tracker's Checkmarks.csv; of the habit
+            --habit names, a day done is a brew at 12:00 and a skipped day a skip day.
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
+        if let tool = context.arguments.value(Option.from) {
+            return try runForeign(context, from: tool)
+        }
+        if context.arguments.value(Option.habit) != nil {
+            throw context.usage("'--habit' picks a column of Loop Habit Tracker's export", hint: "pass --from loop, or leave out --habit")
+        }
         let path = context.arguments.positionals[0]
         let named = try context.arguments.value(Option.format).map { (_: String) throws(CLIError) in
             try ExchangeOptions.format(context, Option.format, default: .jsonl)
@@ -88,6 +107,13 @@ enum ImportCommand: BrewLogCommand {
                                      hint: formatHint(bytes, read: format) ?? "fix the lines listed above and import again")
         }
 
+        try merge(incoming, entries: incomingEntries, preference: prefer, context)
+    }
+
+    /// Merges the records read from a file into the journal (or, with `--dry-run`, says what that
+    /// would do), reports it, and exits 1 on a conflict left alone.
+    static func merge(_ incoming: [BrewRecord], entries incomingEntries: [JournalEntry], preference prefer: MergePreference?,
+                      _ context: CommandContext) throws(CLIError) {
         let dryRun = context.arguments.has(Option.dryRun)
         let session = try context.session()
         let merge = { (store: BrewLogStore) -> MergeOutcome in
@@ -153,7 +179,7 @@ enum ImportCommand: BrewLogCommand {
     }
 
     /// The side `--prefer` names, or `nil` when it is not given.
-    private static func prefer(_ context: CommandContext) throws(CLIError) -> MergePreference? {
+    static func prefer(_ context: CommandContext) throws(CLIError) -> MergePreference? {
         guard let text = context.arguments.value(Option.prefer) else { return nil }
         guard let side = MergePreference(rawValue: text) else {
             throw context.usage("invalid value '\(cappedForMessage(text))' for '--prefer'", hint: "use existing or incoming")

@@ -1,0 +1,111 @@
+/// jrnl's `jrnl --export json`, read as jrnl writes it: an object of `tags` (counts) and
+/// `entries`, each entry with `title`, `body`, `date` (`YYYY-MM-DD`), `time` (`HH:MM`), `tags`
+/// (as typed, with their `@`) and `starred`.
+///
+/// Each entry becomes a brew at its date and time on the local clock (jrnl keeps no offset), its
+/// notes the title, then the body after a line break; its tags without their `@` (or another of
+/// jrnl's tag symbols, `#`), and `starred` for a starred entry. Its id is hashed from the date,
+/// time and title, so importing the export again adds nothing; entries that share all three are
+/// told apart by their order.
+public enum JrnlExport {
+    /// The brews of an export, placed on `timeZone`'s clock.
+    public static func decode(_ bytes: [UInt8], timeZone: any UTCOffsetSource) -> Result<ExchangeContents, ForeignImportProblems> {
+        let document: JSONValue
+        switch JSONValue.document(bytes) {
+        case let .success(value): document = value
+        case let .failure(problems): return .failure(problems)
+        }
+        guard case let .array(entries)? = document["entries"] else {
+            return .failure(ForeignImportProblems("this is not jrnl's JSON export: expected an object with \"entries\" (write one with jrnl --export json)"))
+        }
+        var records: [BrewRecord] = []
+        var problems: [ForeignImportProblems.Problem] = []
+        var seen: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            let path = "entries[\(index)]"
+            switch fields(entry, timeZone: timeZone) {
+            case let .success(fields):
+                let occurrence = seen[fields.identity, default: 0]
+                seen[fields.identity] = occurrence + 1
+                let record = BrewRecord(id: ForeignID.make(.jrnl, "brew", fields.identity, occurrence: occurrence),
+                                        timestamp: fields.moment, notes: fields.notes, tags: fields.tags)
+                do throws(InvalidFieldError) {
+                    try record.validate()
+                    records.append(record)
+                } catch {
+                    problems.append(.init(path: path, reason: error.message))
+                }
+            case let .failure(reason):
+                problems.append(.init(path: path, reason: reason.message))
+            }
+        }
+        guard problems.isEmpty else { return .failure(ForeignImportProblems(problems)) }
+        return .success(ExchangeContents(records: records, entries: [], unknownKindCount: 0))
+    }
+
+    /// What is wrong with one entry.
+    private struct EntryProblem: Error {
+        let message: String
+    }
+
+    /// What a brew takes from one entry, and the entry's identity (its date, time and title).
+    private struct EntryFields {
+        let identity: String
+        let moment: Timestamp
+        let notes: String
+        let tags: [String]
+    }
+
+    private static func fields(_ entry: JSONValue, timeZone: any UTCOffsetSource) -> Result<EntryFields, EntryProblem> {
+        guard entry.members != nil else { return .failure(EntryProblem(message: "expected an object, got \(entry.kind)")) }
+        guard let dateText = entry["date"]?.text, let day = CalendarDay(parsing: dateText) else {
+            return .failure(EntryProblem(message: "\"date\" must be YYYY-MM-DD, got \(describe(entry["date"]))"))
+        }
+        guard let timeText = entry["time"]?.text, let second = secondOfDay(timeText) else {
+            return .failure(EntryProblem(message: "\"time\" must be HH:MM, got \(describe(entry["time"]))"))
+        }
+        guard let title = entry["title"]?.text else {
+            return .failure(EntryProblem(message: "\"title\" must be text, got \(describe(entry["title"]))"))
+        }
+        let body: String
+        switch entry["body"] {
+        case nil, .null?: body = ""
+        case let .string(text)?: body = text
+        case let other?: return .failure(EntryProblem(message: "\"body\" must be text, got \(other.kind)"))
+        }
+        var tags: [String] = []
+        switch entry["tags"] {
+        case nil, .null?: break
+        case let .array(values)?:
+            for value in values {
+                guard let tag = value.text else { return .failure(EntryProblem(message: "\"tags\" must be a list of text, got \(value.kind) in it")) }
+                let bare = tag.first == "@" || tag.first == "#" ? String(tag.dropFirst()) : tag
+                if !tags.contains(bare) { tags.append(bare) }
+            }
+        case let other?: return .failure(EntryProblem(message: "\"tags\" must be a list, got \(other.kind)"))
+        }
+        if case .bool(true)? = entry["starred"], !tags.contains("starred") { tags.append("starred") }
+        // jrnl keeps the blank and spaces between title and body, and the newline after it.
+        let trimmedBody = body.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }
+        let notes = trimmedBody.isEmpty ? title : title + "\n" + String(trimmedBody.reversed())
+        return .success(EntryFields(identity: "\(dateText) \(timeText) \(title)",
+                                    moment: LocalClock.moment(on: day, secondOfDay: second, in: timeZone), notes: notes, tags: tags))
+    }
+
+    /// `HH:MM` (24-hour, as jrnl writes it) as seconds into the day.
+    private static func secondOfDay(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+        return hour * 3600 + minute * 60
+    }
+
+    /// A value for a message: quoted text, or what kind of value it is.
+    private static func describe(_ value: JSONValue?) -> String {
+        switch value {
+        case nil: "nothing"
+        case let .string(text)?: "\"\(cappedForMessage(text))\""
+        case let other?: other.kind
+        }
+    }
+}
