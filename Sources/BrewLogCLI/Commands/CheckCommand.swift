@@ -80,8 +80,8 @@ enum CheckCommand: BrewLogCommand {
         }
         if !asJSON && !context.quiet {
             for found in copies {
-                let path = ShellWord.quoted(found.path)
-                context.out.line("\(found.path.terminalSafe): a conflict copy \(found.copy.tool.rawValue) left beside the journal: merge it with 'brewlog import \(path.terminalSafe)', then delete it")
+                let command = "\(context.commandPrefix) import \(ShellWord.quoted(found.path))"
+                context.out.line("\(found.path.terminalSafe): a conflict copy \(found.copy.tool.rawValue) left beside the journal; merge it with  \(command.terminalSafe)  then delete it")
             }
         }
         guard report.problems.isEmpty else {

@@ -17,11 +17,12 @@ enum MergeDriverCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "merge-driver",
         abstract: "Merge three versions of a journal by record id, for git.",
-        usage: "merge-driver <base> <ours> <theirs>",
+        usage: "merge-driver <base> <ours> <theirs> [<name>]",
         arguments: [("base", "The common ancestor's journal (git's %O)."),
                     ("ours", "Our journal (git's %A); the merge is written here."),
-                    ("theirs", "Their journal (git's %B).")],
-        positionalCount: 3...3,
+                    ("theirs", "Their journal (git's %B)."),
+                    ("name", "The journal's path in the repository (git's %P), for messages; default: OURS.")],
+        positionalCount: 3...4,
         options: [],
         discussion: """
             Set it up in the repository that holds the journal:
@@ -46,7 +47,7 @@ enum MergeDriverCommand: BrewLogCommand {
         } catch {
             throw CLIError(error)
         }
-        let shown = paths[1].terminalSafe
+        let shown = (paths.count > 3 ? paths[3] : paths[1]).terminalSafe
         for conflict in result.conflicts {
             context.notices.line("\(shown):\(conflict.line): conflict: \(conflict.id.terminalSafe) \(describe(conflict.reason))")
         }
