@@ -5,7 +5,7 @@ enum CheckCommand: BrewLogCommand {
     /// Its options.
     enum Option {
         static let repair = OptionSpec("repair", help: "Move every bad line, byte for byte, to PATH.rejected and rewrite the journal without them.")
-        static let json = OptionSpec("json", help: "Print the result as JSON: the path, the numbers of valid brews, skip days, bean bags and records of unknown kinds, and every problem.")
+        static let json = OptionSpec("json", help: "Print the result as JSON: the path, the numbers of valid brews, skip days, bean bags and records of unknown kinds, every problem, and the conflict copies beside the journal.")
     }
 
     static let spec = CommandSpec(
