@@ -5,7 +5,7 @@ enum CheckCommand: BrewLogCommand {
     /// Its options.
     enum Option {
         static let repair = OptionSpec("repair", help: "Move every bad line, byte for byte, to PATH.rejected and rewrite the journal without them.")
-        static let json = OptionSpec("json", help: "Print the result as JSON: the path, the numbers of valid brews, skip days, bean bags and records of unknown kinds, and every problem.")
+        static let json = OptionSpec("json", help: "Print the result as JSON: the path, the numbers of valid brews, skip days, bean bags and records of unknown kinds, every problem, and the conflict copies beside the journal.")
     }
 
     static let spec = CommandSpec(
@@ -16,7 +16,11 @@ enum CheckCommand: BrewLogCommand {
         discussion: """
             Problems are listed as PATH:LINE: reason on standard output; the exit status is 65 when
             there is any. --repair appends the bad lines to PATH.rejected (nothing is deleted), so you
-            can fix them by hand and 'brewlog import' them back.
+            can fix them by hand and 'brewlog import' them back. An unresolved merge conflict (the
+            marker lines git leaves) is one problem naming its records; --repair refuses to choose a
+            version, so keep one and delete the marker lines by hand. Conflict copies that Syncthing,
+            Dropbox or Nextcloud left beside the journal are listed too (they leave the exit status as it is): merge each with
+            'brewlog import COPY', then delete it.
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
@@ -47,9 +51,9 @@ enum CheckCommand: BrewLogCommand {
             }
             return
         }
-        let report = try session.withJournal(.reading) { locked throws(CLIError) in
+        let (report, copies) = try session.withJournal(.reading) { locked throws(CLIError) in
             do throws(JournalError) {
-                return try locked.check()
+                return (try locked.check(), locked.conflictCopies())
             } catch {
                 throw CLIError(error)
             }
@@ -63,7 +67,10 @@ enum CheckCommand: BrewLogCommand {
             }
             let json = JSONText.object([
                 ("path", .string(journal.path)), ("brews", .int(report.brewCount)), ("skip_days", .int(skips)),
-                ("bean_bags", .int(bags)),                ("unknown_kinds", .int(report.unknownKindCount)), ("problems", .array(problems)),
+                ("bean_bags", .int(bags)), ("unknown_kinds", .int(report.unknownKindCount)), ("problems", .array(problems)),
+                ("conflict_copies", .array(copies.map { found in
+                    JSONText.object([("path", .string(found.path)), ("tool", .string(found.copy.tool.rawValue))])
+                })),
             ])
             context.out.line(json.text)
         } else if !context.quiet {
@@ -71,10 +78,19 @@ enum CheckCommand: BrewLogCommand {
                 context.out.line("\(journal.path.terminalSafe):\(problem.line): \(problem.reason.terminalSafe)")
             }
         }
+        if !asJSON && !context.quiet {
+            for found in copies {
+                let command = "\(context.commandPrefix) import \(ShellWord.quoted(found.path))"
+                context.out.line("\(found.path.terminalSafe): a conflict copy \(found.copy.tool.rawValue) left beside the journal; merge it with  \(command.terminalSafe)  then delete it")
+            }
+        }
         guard report.problems.isEmpty else {
             let count = report.problems.count
-            throw CLIError.problemsFound("\(count) problem\(count == 1 ? "" : "s") in \(journal.path)",
-                                         hint: "'brewlog check --repair' moves the bad lines to \(journal.rejectedPath)")
+            let conflicts = report.problems.count(where: \.isUnresolvedMergeConflict)
+            let hint = conflicts == count
+                ? "keep one version of each record between the marker lines and delete the markers ('check --repair' will not choose for you)"
+                : "'brewlog check --repair' moves the bad lines to \(journal.rejectedPath)" + (conflicts > 0 ? ", once every merge conflict is settled by hand" : "")
+            throw CLIError.problemsFound("\(count) problem\(count == 1 ? "" : "s") in \(journal.path)", hint: hint)
         }
         if !context.quiet && !asJSON {
             let skipText = skips == 0 ? "" : ", \(skips) skip day\(skips == 1 ? "" : "s")"

@@ -112,6 +112,8 @@ extension CLIError {
         switch error {
         case .malformedLine:
             self = .dataError(error.description, hint: "run 'brewlog check' to list every problem, 'brewlog check --repair' to set bad lines aside")
+        case .unresolvedMergeConflict:
+            self = .dataError(error.description, hint: "open the journal, keep one version of each record between the marker lines and delete the markers; 'brewlog check' lists every conflict ('check --repair' will not choose a version for you)")
         case .cannotCreate:
             self = .cannotCreate(error.description)
         case .io:

@@ -2,6 +2,9 @@
 public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A line that is not a valid brew; `line` counts from 1, blank lines included.
     case malformedLine(path: String, line: Int, reason: String)
+    /// A merge left both versions of a record between marker lines, and nobody has chosen one
+    /// yet; `line` is the conflict's first marker line.
+    case unresolvedMergeConflict(path: String, line: Int, reason: String)
     /// The journal (or its folder) could not be created.
     case cannotCreate(path: String, reason: String)
     /// A system call failed while reading or writing.
@@ -29,7 +32,7 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `PATH:LINE: reason` for parse errors, a sentence for the rest.
     public var description: String {
         switch self {
-        case let .malformedLine(path, line, reason):
+        case let .malformedLine(path, line, reason), let .unresolvedMergeConflict(path, line, reason):
             "\(path):\(line): \(reason)"
         case let .cannotCreate(path, reason):
             "cannot create journal '\(path)': \(reason)"

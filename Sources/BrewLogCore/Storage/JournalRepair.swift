@@ -8,11 +8,16 @@ import Darwin
 
 extension LockedJournal {
     /// Reads the whole journal, streamed like a load, and reports every problem, without
-    /// stopping at the first.
+    /// stopping at the first. An unresolved merge conflict is one problem, at its first marker
+    /// line, naming the records in it.
     public func check() throws(JournalError) -> JournalReport {
         try requireOpen("check")
         guard let reader = try streamFile(firstProblemOnly: false)?.reader else { return JournalReport(brewCount: 0, problems: []) }
-        return JournalReport(brewCount: reader.entries.count, problems: reader.problems,
+        var problems = reader.problems
+        if problems.contains(where: \.isUnresolvedMergeConflict), let bytes = try readFile()?.bytes {
+            problems = MergeConflictBlock.grouping(problems, in: bytes)
+        }
+        return JournalReport(brewCount: reader.entries.count, problems: problems,
                              entries: reader.others.map(\.entry), unknownKindCount: reader.unknownKindCount)
     }
 
@@ -23,6 +28,11 @@ extension LockedJournal {
     /// The rejected lines are made durable before the journal is replaced, so a crash between
     /// the two leaves a line in both files, never in neither; a rewrite that fails (or finds the
     /// journal changed by another program) cuts `PATH.rejected` back to what it held.
+    ///
+    /// A journal with an unresolved merge conflict is not repaired at all
+    /// (``JournalError/unresolvedMergeConflict(path:line:reason:)``): setting the marker lines
+    /// aside would keep one version of each record and reject the other, a choice only the
+    /// person who brewed them can make.
     public func repair() throws(JournalError) -> JournalRepair {
         try requireOpen("repair")
         guard let (file, read) = try readFile() else { return JournalRepair(moved: [], removedByteOrderMark: false) }
@@ -32,6 +42,9 @@ extension LockedJournal {
         let bytes = removedByteOrderMark ? Array(read.dropFirst(3)) : read
         let scan = JournalReader(bytes, firstProblemOnly: false)
         guard !scan.problems.isEmpty || removedByteOrderMark else { return JournalRepair(moved: [], removedByteOrderMark: false) }
+        if let conflict = MergeConflictBlock.grouping(scan.problems, in: bytes).first(where: \.isUnresolvedMergeConflict) {
+            throw .unresolvedMergeConflict(path: path, line: conflict.line, reason: conflict.reason)
+        }
         try verifyUnchanged(since: file)
         var rejectedBefore: Int?
         if !scan.problems.isEmpty {

@@ -105,6 +105,9 @@ public final class LockedJournal: Journal {
         }
         let reader = streamed.reader
         if let problem = reader.problems.first {
+            if problem.isUnresolvedMergeConflict {
+                throw .unresolvedMergeConflict(path: path, line: problem.line, reason: problem.reason)
+            }
             throw .malformedLine(path: path, line: problem.line, reason: problem.reason)
         }
         loaded = LoadedFile(entries: reader.entries, others: reader.others, file: streamed.file,

@@ -34,6 +34,7 @@ func checkLine(_ text: UnsafeBufferPointer<UInt8>, terminated: Bool, first: Bool
     }
     if isBlank(text) { return .success(nil) }
     if let brew = BrewLineFastPath.recognise(text) { return .success(.brew(id: brew.id, timestamp: brew.timestamp)) }
+    if let marker = MergeConflictMarker(text) { return .failure(marker.problem) }
     let problem: LineProblem
     do throws(LineProblem) {
         let brew = try BrewLineCodec.validate(text)

@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+import BrewLogTestSupport
+
+/// Two clones of one journal in real git repositories, merged by `brewlog merge-driver`.
+@Suite("sync with git: the merge driver in real repositories")
+struct GitSyncTests {
+    private static let git = "/usr/bin/git"
+
+    /// A bare origin and clones of it, in one sandbox whose HOME holds git's only configuration.
+    private final class Repositories {
+        let sandbox = Sandbox()
+        var environment: [String: String] {
+            var environment = sandbox.environment
+            environment["GIT_CONFIG_NOSYSTEM"] = "1"
+            return environment
+        }
+
+        init() {
+            let config = """
+                [user]
+                \tname = Anna
+                \temail = anna@example.com
+                [init]
+                \tdefaultBranch = main
+                [pull]
+                \trebase = false
+                [advice]
+                \tdetachedHead = false
+
+                """
+            _ = FileManager.default.createFile(atPath: sandbox.home + "/.gitconfig", contents: Data(config.utf8))
+            git(["init", "-q", "--bare", "origin.git"])
+        }
+
+        /// Runs git in `folder` (a clone's name, or the sandbox itself); records an issue unless
+        /// its status is `expecting`.
+        @discardableResult
+        func git(_ arguments: [String], in folder: String? = nil, expecting status: Int32? = 0,
+                 sourceLocation: SourceLocation = #_sourceLocation) -> RunResult {
+            let directory = folder.map { sandbox.home + "/" + $0 } ?? sandbox.home
+            let result = runProcess(GitSyncTests.git, arguments, environment: environment, directory: directory)
+            if let status {
+                #expect(result.status == status, "git \(arguments) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
+            }
+            return result
+        }
+
+        /// Clones the origin as `name`, with the driver configured when `driver`.
+        func clone(_ name: String, driver: Bool = true) {
+            git(["clone", "-q", "origin.git", name])
+            if driver {
+                git(["config", "merge.brewlog.driver", "\(shellQuoted(brewlogBinary)) merge-driver %O %A %B"], in: name)
+            }
+        }
+
+        func journal(_ clone: String) -> String { sandbox.home + "/" + clone + "/journal.jsonl" }
+
+        /// Runs brewlog on `clone`'s journal.
+        @discardableResult
+        func brewlog(_ clone: String, _ arguments: [String]) -> RunResult {
+            sandbox.run(["--file", journal(clone)] + arguments)
+        }
+
+        /// Runs brewlog on `clone`'s journal, expecting success; its standard output, trimmed.
+        @discardableResult
+        func ok(_ clone: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
+            sandbox.ok(["--file", journal(clone)] + arguments, sourceLocation: sourceLocation).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        func commit(_ clone: String, _ message: String) {
+            git(["add", "-A"], in: clone)
+            git(["commit", "-q", "-m", message], in: clone)
+        }
+
+        /// A first clone `a` with `.gitattributes` and a journal of `brews` brews pushed, and a
+        /// second clone `b`; returns the brews' ids.
+        func start(brews: Int, driver: Bool = true) -> [String] {
+            clone("a", driver: driver)
+            _ = FileManager.default.createFile(atPath: sandbox.home + "/a/.gitattributes", contents: Data("journal.jsonl merge=brewlog\n".utf8))
+            let ids = (0..<brews).map { index in ok("a", ["add", "-q", "-m", "V60", "--date", "2026-11-2\(index + 1) 08:00"]) }
+            commit("a", "first brews")
+            git(["push", "-q", "origin", "main"], in: "a")
+            clone("b", driver: driver)
+            return ids
+        }
+
+        var text: (String) -> String {
+            { clone in (try? String(contentsOfFile: self.journal(clone), encoding: .utf8)) ?? "" }
+        }
+    }
+
+    @Test("two clones brewing apart pull cleanly: divergent adds, different fields of one brew, a removal")
+    func cleanPull() {
+        let repositories = Repositories()
+        let ids = repositories.start(brews: 3)
+        let inA = repositories.ok("a", ["add", "-q", "-m", "Aeropress", "--date", "2026-11-27 08:00"])
+        repositories.ok("a", ["edit", ids[0], "-r", "5"])
+        repositories.commit("a", "brewed on the laptop")
+        repositories.git(["push", "-q"], in: "a")
+
+        let inB = repositories.ok("b", ["add", "-q", "-m", "Espresso", "--date", "2026-11-28 08:00"])
+        repositories.ok("b", ["edit", ids[0], "-n", "sweet"])
+        repositories.ok("b", ["rm", ids[1]])
+        repositories.commit("b", "brewed on the desktop")
+        repositories.git(["pull", "-q", "--no-edit"], in: "b")
+
+        #expect(repositories.ok("b", ["check", "-q"]) == "")
+        #expect(repositories.ok("b", ["list", "-q"]).split(separator: "\n") == [ids[0], ids[2], inA, inB].map { Substring($0) })
+        let first = repositories.ok("b", ["show", ids[0], "--json"])
+        #expect(first.contains(#""rating":5"#) && first.contains(#""notes":"sweet""#))
+        #expect(!repositories.git(["status", "--porcelain"], in: "b").stdout.contains("journal.jsonl"))
+
+        repositories.git(["push", "-q"], in: "b")
+        repositories.git(["pull", "-q", "--no-edit"], in: "a")
+        #expect(repositories.text("a") == repositories.text("b"))
+    }
+
+    @Test("without the driver, two appends at the end of the journal conflict on every pull")
+    func withoutDriver() {
+        let repositories = Repositories()
+        _ = repositories.start(brews: 1, driver: false)
+        repositories.ok("a", ["add", "-q", "-m", "Aeropress"])
+        repositories.commit("a", "laptop")
+        repositories.git(["push", "-q"], in: "a")
+        repositories.ok("b", ["add", "-q", "-m", "Espresso"])
+        repositories.commit("b", "desktop")
+        let pull = repositories.git(["pull", "-q", "--no-edit"], in: "b", expecting: nil)
+        #expect(pull.status != 0)
+        #expect(repositories.text("b").contains("<<<<<<<"))
+    }
+
+    @Test("one field changed both ways: git stops, the journal holds both versions, and check and every command name the conflict")
+    func conflictingPull() {
+        let repositories = Repositories()
+        let ids = repositories.start(brews: 2)
+        repositories.ok("a", ["edit", ids[1], "-n", "too sour"])
+        repositories.commit("a", "laptop")
+        repositories.git(["push", "-q"], in: "a")
+        repositories.ok("b", ["edit", ids[1], "-n", "bright"])
+        repositories.commit("b", "desktop")
+        let pull = repositories.git(["pull", "-q", "--no-edit"], in: "b", expecting: nil)
+        #expect(pull.status != 0)
+        #expect(pull.stderr.contains("conflict: \(ids[1]) was changed on both sides (notes)"))
+
+        let lines = repositories.text("b").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 7)
+        #expect(lines[1] == "<<<<<<< ours" && lines[3] == "=======" && lines[5] == ">>>>>>> theirs")
+        #expect(lines[2].contains(#""notes":"bright""#) && lines[4].contains(#""notes":"too sour""#))
+
+        let check = repositories.brewlog("b", ["check"])
+        #expect(check.status == 65)
+        #expect(check.stdout == "\(repositories.journal("b")):2: an unresolved merge conflict (brew \(ids[1])) on lines 2–6: keep one version and delete the marker lines\n")
+        let list = repositories.brewlog("b", ["list"])
+        #expect(list.status == 65)
+        #expect(list.stderr.contains("\(repositories.journal("b")):2: an unresolved merge conflict"))
+        let repair = repositories.brewlog("b", ["check", "--repair"])
+        #expect(repair.status == 65)
+        #expect(repair.stderr.contains("will not choose"))
+        #expect(repositories.text("b").contains("<<<<<<< ours"))
+
+        // Kept one version, markers deleted: the journal reads again and the merge completes.
+        let resolved = [lines[0], lines[2], ""].joined(separator: "\n")
+        _ = FileManager.default.createFile(atPath: repositories.journal("b"), contents: Data(resolved.utf8))
+        #expect(repositories.ok("b", ["check", "-q"]) == "")
+        repositories.commit("b", "merged")
+    }
+}
+
+/// `brewlog merge-driver` run directly on three files, as git runs it.
+@Suite("merge-driver: three files in, the merge in OURS, git's exit codes")
+struct MergeDriverTests {
+    private func write(_ sandbox: Sandbox, _ name: String, _ lines: [String]) -> String {
+        let path = sandbox.home + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(lines.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }.joined().utf8))
+        return path
+    }
+
+    private func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    @Test("a clean merge exits 0 with the merge in OURS, keeping its mode")
+    func clean() throws {
+        let sandbox = Sandbox()
+        let a = journalLine(id: "aaaa"), b = journalLine(id: "bbbb"), c = journalLine(id: "cccc")
+        let base = write(sandbox, "base", [a]), ours = write(sandbox, "ours", [a, b]), theirs = write(sandbox, "theirs", [a, c])
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: ours)
+        let result = sandbox.run(["merge-driver", base, ours, theirs])
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        #expect(read(ours) == a + b + c)
+        let mode = try FileManager.default.attributesOfItem(atPath: ours)[.posixPermissions] as? Int
+        #expect(mode == 0o644)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home).filter { $0.hasPrefix(".ours") }.isEmpty)
+    }
+
+    @Test("a conflict exits 1, OURS holding both versions between markers")
+    func conflict() {
+        let sandbox = Sandbox()
+        let base = write(sandbox, "base", [journalLine(id: "aaaa", #""rating":3,"notes":"""#)])
+        let ours = write(sandbox, "ours", [journalLine(id: "aaaa", #""rating":4,"notes":"""#)])
+        let theirs = write(sandbox, "theirs", [journalLine(id: "aaaa", #""rating":2,"notes":"""#)])
+        let result = sandbox.run(["merge-driver", base, ours, theirs])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(ours):1: conflict: aaaa was changed on both sides (rating)\n"))
+        #expect(read(ours).hasPrefix("<<<<<<< ours\n") && read(ours).hasSuffix(">>>>>>> theirs\n"))
+    }
+
+    @Test("a merged journal no command would read exits 1 and names the line")
+    func badResult() {
+        let sandbox = Sandbox()
+        let base = write(sandbox, "base", [])
+        let ours = write(sandbox, "ours", [#"{"id":"s1","kind":"skip","day":"2026-11-20"}"#])
+        let theirs = write(sandbox, "theirs", [#"{"id":"s2","kind":"skip","day":"2026-11-20"}"#])
+        let result = sandbox.run(["merge-driver", base, ours, theirs])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(ours):2: "))
+    }
+
+    @Test("a file that is not there is an error other than 1, and OURS is left as it was")
+    func missing() {
+        let sandbox = Sandbox()
+        let ours = write(sandbox, "ours", [journalLine(id: "aaaa")])
+        let result = sandbox.run(["merge-driver", sandbox.home + "/nothing", ours, sandbox.home + "/nothing"])
+        #expect(result.status == 66)
+        #expect(read(ours) == journalLine(id: "aaaa"))
+    }
+}
+
+/// The copies Syncthing, Dropbox and Nextcloud leave beside the journal.
+@Suite("check lists conflict copies; import merges each")
+struct ConflictCopyTests {
+    @Test("each tool's copy is listed with the command that merges it, and that command works", arguments: [
+        ("journal.sync-conflict-20261129-091500-ABCDEFG.jsonl", "Syncthing"),
+        ("journal (Anna's conflicted copy 2026-11-29).jsonl", "Dropbox"),
+        ("journal_conflict-20261129-091500.jsonl", "Nextcloud"),
+    ])
+    func listedAndImported(_ name: String, _ tool: String) {
+        let sandbox = Sandbox(journal: journalLine(id: "aaaa"))
+        let folder = (sandbox.journalPath as NSString).deletingLastPathComponent
+        let copy = folder + "/" + name
+        _ = FileManager.default.createFile(atPath: copy, contents: Data((journalLine(id: "aaaa") + journalLine(id: "bbbb")).utf8))
+        let check = sandbox.run(["check"])
+        #expect(check.status == 0)
+        #expect(check.stdout.hasPrefix("\(copy): a conflict copy \(tool) left beside the journal; merge it with  brewlog import \(shellQuoted(copy))  then delete it\n"))
+        let json = sandbox.ok(["check", "--json"])
+        #expect(json.contains(#""conflict_copies":[{"path":"# + "\"\(copy)\""))
+        #expect(sandbox.ok(["import", copy]) == "Imported 1 new brew, skipped 1 already present.\n")
+        #expect(sandbox.ok(["list", "-q"]) == "aaaa\nbbbb\n")
+    }
+}
