@@ -42,7 +42,7 @@ enum ReportCalendar {
         let table = HTMLTable(caption: "Brews per day, by week (rest and skip days without a brew named)", header: ["Week of"] + weekdays,
                               rows: rows.reversed(), numeric: Set(1...7))
         var section = ReportSection(id: "calendar", title: "Calendar",
-                                    intro: "The last 53 weeks, a square a day: the darker, the more brews. Rest and skip days are marked from the journal's first brew on.")
+                                    intro: "The last 53 weeks, a square a day: the stronger the colour, the more brews. Rest and skip days are marked from the journal's first brew on.")
         section.pairs = [ReportSection.pair(caption: "Brews per day, \(data.window.lowerBound) to \(data.window.upperBound)",
                                             chart: canvas.svg(label: "Calendar of brews per day"), tables: [table], wide: true)]
         return section

@@ -25,7 +25,7 @@ enum ReportStreakRuns {
         let table = HTMLTable(caption: "Runs, longest first", header: ["First day", "Last day", "Brew days"],
                               rows: longestFirst.map { ["\($0.firstDay)", "\($0.lastDay)", String($0.days)] }, numeric: [2])
         var section = ReportSection(id: "runs", title: "Streak runs",
-                                    intro: "Each unbroken run of brew days (rest and skip days bridge a run); the longest is darker. The table lists every run of the brews shown.")
+                                    intro: "Each unbroken run of brew days (rest and skip days bridge a run); the longest has the strongest colour. The table lists every run of the brews shown.")
         section.pairs = [ReportSection.pair(caption: "Runs from \(first) to \(last)", chart: canvas.svg(label: "Streak runs on a timeline"),
                                             tables: [table], wide: true)]
         return section
