@@ -37,7 +37,9 @@ struct DeclaredOptionTests {
         for option in spec.options + GlobalOptions.all {
             guard let value = Self.sample(for: option) else { continue }
             let sandbox = Sandbox(journal: sampleJournal, runner: .inProcess)
-            let given = value.isEmpty ? ["--" + option.long] : ["--" + option.long, value]
+            // A file an option writes goes into the sandbox, never the test's working folder.
+            let written = option.long == "output" ? sandbox.home + "/written" : value
+            let given = value.isEmpty ? ["--" + option.long] : ["--" + option.long, written]
             // The status depends on the option; what matters is that every read is declared,
             // which a debug build checks at the read, and that a run never crashes.
             let result = sandbox.run([name] + positionals + given)
