@@ -112,17 +112,7 @@ extension ImportCommand {
 
     /// The whole of `path` (standard input for `-`).
     private static func readWhole(_ path: String) throws(CLIError) -> [UInt8] {
-        let fd: Int32
-        if path == "-" {
-            fd = STDIN_FILENO
-        } else {
-            fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                let code = errno
-                if code == ENOENT { throw CLIError.inputMissing("no such file: \(path)") }
-                throw CLIError.io("cannot read \(path): \(String(cString: strerror(code)))")
-            }
-        }
+        let fd = try openInput(path)
         defer { if fd != STDIN_FILENO { close(fd) } }
         return try InputReader.readAll(fd: fd, name: path == "-" ? "standard input" : path, maximumLineLength: foreignLineLimit,
                                        hint: "check that this is the file the tool exported")

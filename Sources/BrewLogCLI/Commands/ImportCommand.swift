@@ -204,22 +204,25 @@ enum ImportCommand: BrewLogCommand {
     /// enough that an endless stream of garbage (`yes | brewlog import -`) ends at once.
     static let badRecordsToStopAt = 20
 
+    /// The descriptor to read `path` from: standard input for `-`, else the file opened for
+    /// reading; a missing file is "no such file" (66), any other failure an I/O error (74).
+    static func openInput(_ path: String) throws(CLIError) -> Int32 {
+        guard path != "-" else { return STDIN_FILENO }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { throw CLIError.inputMissing("no such file: \(path)") }
+            throw CLIError.io("cannot read \(path): \(String(cString: strerror(code)))")
+        }
+        return fd
+    }
+
     /// The import file's bytes (standard input for `-`) and its format, read strictly by
     /// ``InputReader``, line by line judged as they come: a JSON Lines line must be blank or a
     /// brew, any line valid UTF-8. Without a `format`, the first non-blank line decides it. A CSV
     /// file is split at `delimiter` when given.
     private static func read(_ path: String, format given: ExchangeFormat?, delimiter: CSVDelimiter?) throws(CLIError) -> (bytes: [UInt8], format: ExchangeFormat, stoppedEarly: Bool) {
-        let fd: Int32
-        if path == "-" {
-            fd = STDIN_FILENO
-        } else {
-            fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                let code = errno
-                if code == ENOENT { throw CLIError.inputMissing("no such file: \(path)") }
-                throw CLIError.io("cannot read \(path): \(String(cString: strerror(code)))")
-            }
-        }
+        let fd = try openInput(path)
         defer { if fd != STDIN_FILENO { close(fd) } }
         var judge = given.map { StreamJudge(format: $0, csvDelimiter: delimiter) }
         let name = path == "-" ? "standard input" : path
