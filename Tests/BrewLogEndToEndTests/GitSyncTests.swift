@@ -230,7 +230,7 @@ struct MergeDriverTests {
 struct ConflictCopyTests {
     @Test("each tool's copy is listed with the command that merges it, and that command works", arguments: [
         ("journal.sync-conflict-20261129-091500-ABCDEFG.jsonl", "Syncthing"),
-        ("journal (Anna's conflicted copy 2026-11-29).jsonl", "Dropbox"),
+        ("journal (Anna's conflicted copy 2026-11-29).jsonl", "Dropbox or Nextcloud"),
         ("journal_conflict-20261129-091500.jsonl", "Nextcloud"),
     ])
     func listedAndImported(_ name: String, _ tool: String) {
@@ -240,7 +240,8 @@ struct ConflictCopyTests {
         _ = FileManager.default.createFile(atPath: copy, contents: Data((journalLine(id: "aaaa") + journalLine(id: "bbbb")).utf8))
         let check = sandbox.run(["check"])
         #expect(check.status == 0)
-        #expect(check.stdout.hasPrefix("\(copy): a conflict copy \(tool) left beside the journal; merge it with  brewlog import \(shellQuoted(copy))  then delete it\n"))
+        #expect(check.stdout.hasPrefix("\(copy): a conflict copy \(tool) left beside the journal; merge it with  brewlog import \(shellQuoted(copy))  "
+            + "and delete it once that exits 0 (records that differ are conflicts it names: keep each side with --prefer, or edit them)\n"), "\(check.stdout)")
         let json = sandbox.ok(["check", "--json"])
         #expect(json.contains(#""conflict_copies":[{"path":"# + "\"\(copy)\""))
         #expect(sandbox.ok(["import", copy]) == "Imported 1 new brew, skipped 1 already present.\n")

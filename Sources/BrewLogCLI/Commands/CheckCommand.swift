@@ -20,7 +20,8 @@ enum CheckCommand: BrewLogCommand {
             marker lines git leaves) is one problem naming its records; --repair refuses to choose a
             version, so keep one and delete the marker lines by hand. Conflict copies that Syncthing,
             Dropbox or Nextcloud left beside the journal are listed too (they leave the exit status as it is): merge each with
-            'brewlog import COPY', then delete it.
+            'brewlog import COPY' and delete it once that exits 0; a copy has no common ancestor with the journal, so every
+            record that differs is a conflict the import names, settled with --prefer or by hand.
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
@@ -81,7 +82,7 @@ enum CheckCommand: BrewLogCommand {
         if !asJSON && !context.quiet {
             for found in copies {
                 let command = "\(context.commandPrefix) import \(ShellWord.quoted(found.path))"
-                context.out.line("\(found.path.terminalSafe): a conflict copy \(found.copy.tool.rawValue) left beside the journal; merge it with  \(command.terminalSafe)  then delete it")
+                context.out.line("\(found.path.terminalSafe): a conflict copy \(found.copy.tool.rawValue) left beside the journal; merge it with  \(command.terminalSafe)  and delete it once that exits 0 (records that differ are conflicts it names: keep each side with --prefer, or edit them)")
             }
         }
         guard report.problems.isEmpty else {

@@ -34,7 +34,13 @@ enum ReportDialIn {
                 drawn.contains(methods[index]) ? data.stats.methods[index].name ?? "(no method)" : nil
             }.compactMap { $0 }, styles: methods.indices.filter { drawn.contains(methods[$0]) })
             let span = Double(first)...Double(max(first, all.count))
-            let ratioChart = ScatterChart(points: ratios, xTitle: "Brew", yTitle: "Ratio (1:R)", xDomain: span, connected: true, wholeX: true, width: 420, height: 170)
+            // One ratio chart per method: on a shared axis an espresso's 1:2 would lie flat under
+            // a pour-over's 1:16, and its changes would not show.
+            let ratioCharts = methods.indices.filter { drawn.contains(methods[$0]) }.map { index in
+                let method = data.stats.methods[index].name ?? "(no method)"
+                return ScatterChart(points: ratios.filter { $0.series == index }, xTitle: "Brew", yTitle: "Ratio (1:R), " + method, xDomain: span,
+                                    connected: true, wholeX: true, width: 420, height: 170).svg(label: "Ratio per brew: " + name + ", " + method)
+            }
             let ratingChart = ScatterChart(points: ratings, xTitle: "Brew", yTitle: "Rating", xDomain: span, yDomain: 0.5...5.5, connected: true, wholeX: true,
                                            yTicks: 5, width: 420, height: 170)
             let table = HTMLTable(caption: name + ": \(all.count) brew" + (all.count == 1 ? "" : "s"),
@@ -44,7 +50,7 @@ enum ReportDialIn {
                                        BrewFormatting.ratio(brew.ratio), data.matching.daysOffRoast(of: brew).map { "\($0) d" } ?? "-",
                                        brew.rating.map(String.init) ?? "-", brew.tags.joined(separator: ", "), brew.notes]
                                   }, numeric: [0, 4, 5, 6], unbroken: [1])
-            section.pairs.append(ReportSection.pair(caption: name, chart: "<div class=\"charts\">" + ratioChart.svg(label: "Ratio per brew: " + name)
+            section.pairs.append(ReportSection.pair(caption: name, chart: "<div class=\"charts\">" + ratioCharts.joined()
                                                         + ratingChart.svg(label: "Rating per brew: " + name) + "</div>" + legend,
                                                     tables: [table], wide: true))
         }

@@ -12,7 +12,8 @@ public struct ConflictCopy: Equatable, Sendable {
     /// The tool whose naming the copy follows.
     public enum Tool: String, Sendable {
         case syncthing = "Syncthing"
-        case dropbox = "Dropbox"
+        /// `journal (… conflicted copy …).jsonl`: Dropbox's naming, which newer Nextcloud clients use too.
+        case dropbox = "Dropbox or Nextcloud"
         case nextcloud = "Nextcloud"
     }
 
