@@ -19,7 +19,8 @@ private func forwardSignal(_ number: Int32) {
 /// Signals turned into bytes on a pipe (the self-pipe trick), so a `poll` loop hears of them
 /// beside its other input and handles them outside the handler.
 ///
-/// While it is installed, SIGINT, SIGTERM, SIGHUP and SIGWINCH are caught; ``uninstall()`` puts
+/// While it is installed, SIGINT, SIGTERM, SIGHUP and SIGWINCH are caught (and unblocked on the
+/// calling thread: `pthread_sigmask`); ``uninstall()`` puts
 /// their default actions back. One at a time per process.
 final class SignalPipe {
     /// The signals caught.
@@ -42,6 +43,12 @@ final class SignalPipe {
         writeEnd = ends[1]
         signalPipeWriteEnd.store(writeEnd, ordering: .relaxed)
         for number in Self.caught { _ = signal(number, forwardSignal) }
+        // A parent may have left them blocked (a test runner's thread, a daemon in between), and
+        // a blocked SIGTERM would never end the view.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in Self.caught { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// The signals that arrived since the last call, in order.
