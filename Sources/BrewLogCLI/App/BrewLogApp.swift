@@ -171,7 +171,8 @@ final class BrewLogApp {
         let environment = self.environment
         return CommandContext(
             command: spec, arguments: parsed, environment: environment, now: now, timeZone: timeZone,
-            out: out, notices: errors, style: style, terminalWidth: terminalWidth(), configuration: configuration,
+            out: out, notices: errors, style: style, terminalWidth: terminalWidth(),
+            standardOutputIsTerminal: standardOutputIsTerminal, configuration: configuration,
             lockTimeout: lockTimeout,
             session: { [unowned self] () throws(CLIError) -> JournalSession in
                 if let session = self.session { return session }

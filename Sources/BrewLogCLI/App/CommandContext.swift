@@ -17,6 +17,8 @@ struct CommandContext {
     let notices: TextOutput
     let style: Style
     let terminalWidth: Int?
+    /// Whether standard output is a terminal (never in a run inside the caller's process).
+    let standardOutputIsTerminal: Bool
     /// The configuration file, read once for the run; typed accessors for every known key.
     let configuration: Configuration
     /// Seconds a writer waits for a lock (`BREWLOG_LOCK_TIMEOUT`, default 10).
