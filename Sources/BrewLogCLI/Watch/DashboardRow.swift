@@ -41,20 +41,30 @@ extension DashboardRow {
         return BrewFormatting.truncate(text, to: width)
     }
 
-    /// A brew in one line: when, rating, method, coffee and its notes' first line.
+    /// A brew in one line: when, rating, method, coffee and its notes' first line, the method and
+    /// coffee in columns of a fixed width (each row is drawn on its own, so the columns cannot
+    /// be measured over every row; a longer name is cut with `…`).
     private static func line(_ brew: Brew, when: String) -> String {
         let preview = BrewFormatting.notePreview(brew.notes)
         let parts = [
             when, BrewFormatting.padded(BrewFormatting.stars(brew.rating), to: 5),
-            TerminalText.escaped(brew.method ?? "-"), TerminalText.escaped(brew.coffee ?? "-"),
+            column(brew.method, width: methodWidth), column(brew.coffee, width: coffeeWidth),
             TerminalText.escaped(preview.lead + preview.text) + preview.tail,
         ]
         return "  " + parts.joined(separator: "  ")
     }
 
-    /// A bag in one line: its name and the grams left (`-` without a weight).
+    /// The width of the method and coffee columns.
+    private static let methodWidth = 12, coffeeWidth = 18
+
+    /// `text` (or `-`) escaped, cut to `width` and padded to it.
+    private static func column(_ text: String?, width: Int) -> String {
+        BrewFormatting.padded(BrewFormatting.truncate(TerminalText.escaped(text ?? "-"), to: width), to: width)
+    }
+
+    /// A bag in one line: its name and the grams left (`-` without a weight), the grams in a column.
     private static func bagLine(_ usage: BeanUsage) -> String {
         let left = usage.gramsLeft.map { "\(Int(max(0, $0).rounded())) g left" + (usage.isLow ? " (low)" : "") } ?? "- g left"
-        return "  " + TerminalText.escaped(usage.bag.name) + "  " + left
+        return "  " + column(usage.bag.name, width: coffeeWidth) + "  " + left
     }
 }
