@@ -37,9 +37,19 @@ enum ReportCommand: BrewLogCommand {
             context.arguments.all(option).map { "--\(option.long) " + ShellWord.quoted($0) }
         }
         let page = ReportPage.html(data, filters: filters, made: BrewFormatting.dateTimeWithOffset(store.nowTimestamp))
-        guard let path = context.arguments.value(Option.output) else {
+        guard let path = context.arguments.value(Option.output), path != "-" else {
             context.out.write(page)
             return
+        }
+        guard !path.isEmpty else { throw context.usage("'--output' needs a file's path", hint: "e.g. -o report.html, or leave it out for standard output") }
+        // A `..` could climb out of a folder the write would make first (`new/../journal.jsonl`),
+        // past the check below: such a path is refused rather than resolved.
+        if path.split(separator: "/").contains("..") {
+            throw context.usage("'--output \(cappedForMessage(path))' holds '..'", hint: "give the report's path without '..', e.g. an absolute one")
+        }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw context.usage("'--output \(cappedForMessage(path))' is not a regular file", hint: "give a file's path, or '-' for standard output")
         }
         let protected = [session.journal.path, session.journal.path + ".lock"] + (context.configuration.path.map { [$0, $0 + ".lock"] } ?? [])
         if protected.contains(where: { samePlace(path, $0) }) {
