@@ -1,5 +1,4 @@
 import BrewLogCore
-import Synchronization
 
 /// The brew timer's screen: the clock and the steps, each drawn inside its own tracking scope
 /// over the ``BrewTimer``, and the bytes that bring the terminal up to date after a tick.
@@ -17,7 +16,7 @@ final class TimerScreen {
 
     private let timer: BrewTimer
     private let title: String
-    private let fired = Mutex<Set<Region>>([])
+    private let fired = FiredRegions()
     private var width = 80
 
     /// A screen for `timer`, headed `title` (shown as given: make it terminal-safe first).
@@ -29,7 +28,7 @@ final class TimerScreen {
     /// Everything drawn afresh on a cleared screen `columns` wide.
     func fullRedraw(columns: Int) -> String {
         width = columns
-        _ = fired.withLock { $0.removeAll() }
+        _ = fired.take()
         let footer = "Enter stops and logs the brew · q cancels"
         return Escape.clearScreen + Escape.moveToRow(0) + title + Escape.eraseToLineEnd
             + tracked(.clock, draw: clock) + tracked(.steps, draw: stepList)
@@ -38,10 +37,7 @@ final class TimerScreen {
 
     /// The bytes for the regions whose scopes fired since the last drawing; empty when none did.
     func update() -> String {
-        let regions = fired.withLock { regions in
-            defer { regions.removeAll() }
-            return regions
-        }
+        let regions = fired.take()
         var output = ""
         if regions.contains(.clock) { output += tracked(.clock, draw: clock) }
         if regions.contains(.steps) { output += tracked(.steps, draw: stepList) }
@@ -55,7 +51,7 @@ final class TimerScreen {
     /// `draw`'s bytes, drawn in a tracking scope that marks `region` fired on the next change.
     private func tracked(_ region: Region, draw: () -> String) -> String {
         let fired = fired
-        return withTracking(draw, onChange: { fired.withLock { _ = $0.insert(region) } })
+        return withTracking(draw, onChange: { fired.fire(region) })
     }
 
     /// The large digits (when they fit) and the line under them.

@@ -37,7 +37,7 @@ enum BrewCommand: BrewLogCommand {
         guard context.standardOutputIsTerminal, isatty(STDIN_FILENO) == 1 else {
             throw context.usage("standard input and output are not a terminal", hint: "run 'brewlog brew' in a terminal; for a script, use 'brewlog add --time'")
         }
-        if FieldOptions.value(of: .time, in: context.arguments) != nil {
+        if FieldOptions.value(of: .brewTime, in: context.arguments) != nil {
             throw context.usage("'brew' measures the time itself", hint: "leave out --time, or use 'brewlog add --time'")
         }
         var brew = try NewBrew(context, date: nil, recipe: AddCommand.Option.recipe, like: AddCommand.Option.like, unset: AddCommand.Option.unset)
@@ -64,7 +64,7 @@ enum BrewCommand: BrewLogCommand {
         case .stopped:
             break
         }
-        brew.set(.time, to: .integer(timer.measuredSeconds))
+        brew.set(.brewTime, to: .integer(timer.measuredSeconds))
         ScreenOutput.send("Brewed for \(BrewTime.format(timer.measuredSeconds)).\n")
         if FieldOptions.value(of: .rating, in: context.arguments) == nil, let rating = ask(.rating, "Rating (1-5, Enter to skip): ") {
             brew.set(.rating, to: rating)
