@@ -134,7 +134,7 @@ struct CompletionValuesTests {
     @Test("config keys: every fixed key, and the keys with a NAME for each recipe and alias the file has")
     func configKeys() {
         let fixed = KnownConfigKeys.all.filter { $0.subsection == .none && $0.name != nil }.map(\.display)
-        let recipeKeys = ["Morning V60", "shot"].flatMap { name in (BrewField.recipeFields.map(\.name) + ["unset"]).map { "recipe.\(name).\($0)" } }
+        let recipeKeys = ["Morning V60", "shot"].flatMap { name in (BrewField.recipeFields.map(\.name) + ["unset", "steps"]).map { "recipe.\(name).\($0)" } }
         let keys = lines(sandbox().ok(["__complete", "config-keys"]))
         #expect(keys.sorted() == (fixed + recipeKeys + ["alias.today"]).sorted())
         #expect(lines(sandbox(config: nil).ok(["__complete", "config-keys"])).sorted() == fixed.sorted(), "no recipes, no aliases: none of their keys")

@@ -117,9 +117,9 @@ struct ConfigUseTests {
     func suggestion() {
         let sandbox = Sandbox(runner: .inProcess)
         sandbox.writeConfig("[alias]\n\tbrews = list\n")
-        let alias = sandbox.run(["brew"])
+        let alias = sandbox.run(["brewss"])
         #expect(alias.status == 64)
-        #expect(alias.stderr.contains("unknown command 'brew'\nhint: did you mean 'brews'?"), "\(alias.stderr)")
+        #expect(alias.stderr.contains("unknown command 'brewss'\nhint: did you mean 'brews'?"), "\(alias.stderr)")
         let command = sandbox.run(["lst"])
         #expect(command.stderr.contains("did you mean 'list'?"))
     }

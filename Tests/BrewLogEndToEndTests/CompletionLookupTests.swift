@@ -16,7 +16,7 @@ struct CompletionLookupTests {
     /// The recipe actions that name a saved recipe: every one but `save` and `list`.
     static let namingActions = RecipeCommand.actions.filter { !["save", "list"].contains($0) }
     /// A recipe's keys: each recipe field, then the fields it goes without.
-    static let recipeKeyNames = BrewField.recipeFields.map(\.name) + ["unset"]
+    static let recipeKeyNames = BrewField.recipeFields.map(\.name) + ["unset", "steps"]
     /// Every key `config set` offers: the fixed ones, then each recipe key for each recipe.
     static let settableKeys = KnownConfigKeys.all.filter { $0.subsection == .none && $0.name != nil }.map(\.display)
         + recipes.flatMap { recipe in recipeKeyNames.map { "recipe.\(recipe).\($0)" } }

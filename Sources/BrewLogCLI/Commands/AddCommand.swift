@@ -37,25 +37,20 @@ enum AddCommand: BrewLogCommand {
             """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let timestamp = try WhenOptions.moment(context, Option.date)
-        // The command line is read (and every typed value checked) before the lock is taken.
-        let notes = try FieldOptions.value(of: .notes, in: context.arguments).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
-        var typed = BrewRecord(id: .random(), timestamp: timestamp)
-        try FieldOptions.apply(context, notes: notes, to: &typed)
-        var typedLayer = BrewFieldValues()
-        for field in BrewField.allCases where FieldOptions.value(of: field, in: context.arguments) != nil {
-            typedLayer[field] = typed[field]
-        }
-        typedLayer.unset = Set(try FieldOptions.fieldsToUnset(context, Option.unset, from: BrewField.recipeFields))
-        let like = context.arguments.value(Option.like)
-        let recipe = try self.recipe(context)
-        if recipe != nil && like != nil {
-            throw context.usage("'--recipe' and '--like' both say where the brew starts from", hint: "give one of them")
-        }
-        let configuration = context.configuration
+        let brew = try NewBrew(context, date: Option.date, recipe: Option.recipe, like: Option.like, unset: Option.unset)
+        try log(brew, onceADay: context.arguments.has(Option.oncePerDay), asJSON: context.arguments.has(Option.json), context)
+    }
 
-        let onceADay = context.arguments.has(Option.oncePerDay)
-        let asJSON = context.arguments.has(Option.json)
+    /// Records `brew` as `add` does: its layers resolved under the journal's lock, its bag linked,
+    /// the ratio applied and the record validated; then prints the confirmation (or, with
+    /// `asJSON`, the brew as JSON). With `onceADay`, a day that has a brew already is left alone.
+    static func log(_ brew: NewBrew, onceADay: Bool, asJSON: Bool, _ context: CommandContext) throws(CLIError) {
+        let timestamp = brew.timestamp
+        let typedLayer = brew.typed
+        let recipe = brew.recipe
+        let like = brew.like
+        let id = brew.id
+        let configuration = context.configuration
         let outcome = try context.session().write { store throws(CLIError) -> Outcome in
             let day = store.streakDay(of: timestamp)
             if onceADay, let existing = store.brew(on: day) {
@@ -74,7 +69,7 @@ enum AddCommand: BrewLogCommand {
             }
             let layers = BrewLayers(defaults: configuration.addDefaults, methodDefaults: configuration.methodDefaults,
                                     startingPoint: startingPoint, typed: typedLayer).resolved
-            var record = BrewRecord(id: typed.id, timestamp: timestamp)
+            var record = BrewRecord(id: id, timestamp: timestamp)
             layers.values.apply(to: &record)
             var notices: [String] = []
             try linkBag(&record, layers, typed: typedLayer[.bean] != nil, store, context, notices: &notices)
@@ -86,13 +81,13 @@ enum AddCommand: BrewLogCommand {
             let bag = BeanMatching(bags: store.beanBags).bag(of: record)
             let before = bag.map { store.beanUsage(of: $0) }
             let filled = record
-            let brew = store.recordBrew(at: timestamp) { $0 = filled }
+            let added = store.recordBrew(at: timestamp) { $0 = filled }
             if let bag, let before {
                 notices += bagNotices(before: before, after: store.beanUsage(of: bag))
             }
-            return Outcome(brew: brew, added: true, streak: store.streakSummary, layers: layers.used, notices: notices)
+            return Outcome(brew: added, added: true, streak: store.streakSummary, layers: layers.used, notices: notices)
         }
-        report(outcome, onceADay: onceADay, context)
+        report(outcome, onceADay: onceADay, asJSON: asJSON, context)
     }
 
     /// Replaces the bag reference the layers gave (`--bean kenya`, `add.bean`) with the bag's id,
@@ -159,18 +154,6 @@ enum AddCommand: BrewLogCommand {
         return found ? nil : CoffeeSuggestion.suggestion(for: coffee, known: known)
     }
 
-    /// The recipe `--recipe` names, or `nil` when not given; an unknown name is a usage error.
-    private static func recipe(_ context: CommandContext) throws(CLIError) -> (name: String, fields: BrewFieldValues)? {
-        guard let name = context.arguments.value(Option.recipe) else { return nil }
-        guard let fields = context.configuration.recipe(name) else {
-            let names = context.configuration.recipeNames
-            let hint = nearest(to: name, in: names).map { "did you mean '\($0)'?" }
-                ?? (names.isEmpty ? "save one with 'brewlog recipe save NAME'" : "recipes: " + names.map(\.terminalSafe).joined(separator: ", "))
-            throw context.usage("no recipe named '\(cappedForMessage(name))'", hint: hint)
-        }
-        return (name, fields)
-    }
-
     /// What `add` did: the brew added (or, with `--once-per-day`, the day's brew found), the
     /// streak after, and the layers its fields came from (the command line's included).
     private struct Outcome {
@@ -182,8 +165,8 @@ enum AddCommand: BrewLogCommand {
         let notices: [String]
     }
 
-    private static func report(_ outcome: Outcome, onceADay: Bool, _ context: CommandContext) {
-        if context.arguments.has(Option.json) {
+    private static func report(_ outcome: Outcome, onceADay: Bool, asJSON: Bool, _ context: CommandContext) {
+        if asJSON {
             // Skipped or not, one JSON object: the day's brew, the streak, the layers (and where it
             // started from), and (with --once-per-day) whether it was skipped because the day
             // already had a brew.
@@ -205,7 +188,7 @@ enum AddCommand: BrewLogCommand {
             // On standard error: scripts reading the id or the JSON never see them.
             for notice in outcome.notices { context.notices.line(notice) }
         }
-        if context.arguments.has(Option.json) {
+        if asJSON {
             return
         } else if context.quiet {
             context.out.line(outcome.brew.id.rawValue)

@@ -8,7 +8,7 @@ protocol BrewLogCommand: Sendable {
 enum Commands {
     static let all: [any BrewLogCommand.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
-        StreakCommand.self, PromptCommand.self, WatchCommand.self, SkipCommand.self, UnskipCommand.self, StatsCommand.self, ReportCommand.self, ExportCommand.self,
+        StreakCommand.self, PromptCommand.self, WatchCommand.self, BrewCommand.self, SkipCommand.self, UnskipCommand.self, StatsCommand.self, ReportCommand.self, ExportCommand.self,
         ImportCommand.self, CheckCommand.self,
         DialCommand.self, DiffCommand.self, BeanCommand.self, RecipeCommand.self, ConfigCommand.self, CompletionCommand.self,
         CompletionValuesCommand.self, MergeDriverCommand.self,

@@ -112,6 +112,15 @@ enum ConfigValidators {
         }, offers: .field(field))
     }
 
+    /// A recipe's steps for the brew timer (`bloom 0:45, pour 150g 1:15`), read by the core's
+    /// ``BrewSteps/parse(_:)``.
+    @Sendable static func brewSteps(_ text: String) -> Reading {
+        switch BrewSteps.parse(text) {
+        case .success(let steps): .success(.steps(steps))
+        case .failure(let failure): problem(failure.message)
+        }
+    }
+
     /// A comma list of recipe fields a layer removes (`water,tags`), each once, by the names
     /// `--unset` takes.
     static let unsetFields = ConfigValidator(read: readUnsetFields, offers: .listOf(BrewField.recipeFields.map(\.name)))

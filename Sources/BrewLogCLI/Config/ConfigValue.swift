@@ -16,4 +16,6 @@ enum ConfigValue: Equatable, Sendable {
     case weekdays([Weekday])
     /// A brew field's value (`add.dose`, `recipe.NAME.tags`), read by the field table's parser.
     case field(FieldValue)
+    /// A recipe's timed steps (`recipe.NAME.steps`).
+    case steps([BrewStep])
 }

@@ -130,6 +130,12 @@ struct Configuration: Sendable {
         return defaults(subsection: name, section: "recipe")
     }
 
+    /// The recipe `name`'s steps for the brew timer (`recipe.NAME.steps`); empty when not set.
+    func recipeSteps(_ name: String) -> [BrewStep] {
+        if case .steps(let steps)? = values[ConfigKey(section: "recipe", subsection: name, name: "steps")] { return steps }
+        return []
+    }
+
     /// The names of the recipes with at least one good key, sorted.
     var recipeNames: [String] {
         Set(values.keys.filter { $0.section == "recipe" }.compactMap(\.subsection)).sorted()

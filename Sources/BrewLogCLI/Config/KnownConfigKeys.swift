@@ -87,6 +87,9 @@ enum KnownConfigKeys {
         KnownConfigKey(section: "recipe", subsection: .any, name: "unset", display: "recipe.NAME.unset",
                        summary: "Fields the defaults set that the recipe NAME goes without, comma-separated.", example: "water,tags",
                        read: ConfigValidators.unsetFields),
+        KnownConfigKey(section: "recipe", subsection: .any, name: "steps", display: "recipe.NAME.steps",
+                       summary: "The recipe NAME's steps for 'brewlog brew': LABEL TIME, comma-separated, in order; a bell rings at each.",
+                       example: "bloom 0:45, pour 150g 1:15, pour 250g 1:45, done 3:00", read: ConfigValidators.brewSteps),
     ] + [
         KnownConfigKey(section: "streak", subsection: .none, name: "day-starts", display: "streak.day-starts",
                        summary: "When a brewing day starts, HH:MM (default 00:00).", example: "04:00", read: ConfigValidators.timeOfDay),

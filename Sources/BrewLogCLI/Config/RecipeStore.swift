@@ -5,7 +5,8 @@ import BrewLogCore
 enum RecipeStore {
     /// Makes recipe `name` exactly `fields` (with its `unset` key for the fields it removes): its
     /// keys are set in place (or added to its section), then the keys it no longer has are
-    /// removed, so the section keeps its place in the file.
+    /// removed, so the section keeps its place in the file. Its `steps` are timing, not fields,
+    /// and stay as they are.
     static func replace(_ name: String, with fields: BrewFieldValues, _ context: CommandContext) throws(CLIError) {
         var values = fields.fields.map { (key: $0.field.name, value: $0.field.typedText($0.value)) }
         let unset = BrewField.recipeFields.filter(fields.unset.contains).map(\.name)
@@ -28,7 +29,7 @@ enum RecipeStore {
                                     hint: "a config value can hold text, tabs and line breaks")
             }
         }
-        let kept = Set(values.map(\.key))
+        let kept = Set(values.map(\.key) + ["steps"])
         try update(context) { document throws(ConfigError) in
             for (key, value) in values {
                 document = try reparsed(ConfigEditor(document).setting(ConfigKey(section: "recipe", subsection: name, name: key), to: value), document.path)

@@ -5,6 +5,10 @@ enum Escape {
     static let hideCursor = "\u{1B}[?25l"
     static let showCursor = "\u{1B}[?25h"
     static let resetAttributes = "\u{1B}[0m"
+    /// Text drawn with the foreground and background swapped (SGR 7): the step in progress.
+    static let reverseVideo = "\u{1B}[7m"
+    /// The terminal's bell (BEL).
+    static let bell = "\u{07}"
     /// Cursor home and erase the whole screen: written only for a full redraw.
     static let clearScreen = "\u{1B}[H\u{1B}[2J"
     /// Erase from the cursor to the end of its line.
