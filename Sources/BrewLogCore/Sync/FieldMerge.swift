@@ -12,6 +12,18 @@ struct FieldMerge {
     private(set) var conflicting: [String] = []
 
     init(base: [MergeLine.Field], ours: [MergeLine.Field], theirs: [MergeLine.Field]) {
+        // A record that is of another kind on each side (a brew on one, a skip day on the other)
+        // has no fields in common to merge: the whole record is a conflict.
+        let ourKind = ours.first { $0.key == "kind" }?.value, theirKind = theirs.first { $0.key == "kind" }?.value
+        let sameKind = switch (ourKind, theirKind) {
+        case (nil, nil): true
+        case let (ours?, theirs?): sameJSON(ours, theirs)
+        default: false
+        }
+        guard sameKind else {
+            conflicting = ["kind"]
+            return
+        }
         let baseValues = Dictionary(base.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let theirsByKey = Dictionary(theirs.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let ourKeys = Set(ours.map(\.key))
