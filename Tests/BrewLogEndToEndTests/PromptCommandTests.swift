@@ -102,4 +102,17 @@ struct PromptCommandTests {
         // Far from the 20 s the environment asks for: the cap holds (a generous bound, not a benchmark).
         #expect(elapsed < 5)
     }
+
+    @Test("a command line or environment that fails before the command runs is silent too", arguments: [
+        (#""$B" prompt --format "$(printf '\377%%s')""#, Int32(64)),
+        (#"BREWLOG_FILE="$(printf '/tmp/\377')" "$B" prompt"#, 78),
+        (#""$B" --color=x prompt"#, 64),
+        (#""$B" --file j.jsonl --colour=x prompt"#, 64),
+    ])
+    func silentBeforeRunning(script: String, status: Int32) {
+        let sandbox = Sandbox(journal: sampleJournal)
+        let result = sandbox.shell(script)
+        #expect(result.status == status)
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(result.stderr)")
+    }
 }

@@ -98,11 +98,32 @@ final class BrewLogApp {
         return configuration
     }
 
+    /// The command `arguments` name: their first word that is not an option or a global option's
+    /// value, when it is a command's name.
+    static func commandNamed(in arguments: [String]) -> CommandSpec? {
+        let valued = Set(GlobalOptions.all.filter { $0.valueName != nil }.map { "--" + $0.long })
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let word = arguments[index]
+            if valued.contains(word) {
+                index += 2
+                continue
+            }
+            if word.hasPrefix("-") {
+                index += 1
+                continue
+            }
+            return Commands.specs.first { $0.name == word }
+        }
+        return nil
+    }
+
     func run() -> Int32 {
         // The journal `--file` named, so that a hint suggesting a command names it too.
         var journalFile: String?
-        // The command run, once known: one with silent errors writes nothing to standard error.
-        var command: CommandSpec?
+        // The command run, once known: one with silent errors writes nothing to standard error,
+        // not even for a command line that fails to parse (its first word is taken for the command).
+        var command: CommandSpec? = BrewLogApp.commandNamed(in: arguments)
         do throws(CLIError) {
             // Aliases need a readable file; a bad value elsewhere in it is judged once the command is known.
             let expansion = try AliasExpansion.expand(arguments, commandNames: Commands.names) { () throws(CLIError) -> Configuration in

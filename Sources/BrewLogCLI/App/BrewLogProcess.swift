@@ -21,9 +21,14 @@ public enum BrewLogProcess {
             arguments = try ProcessInput.arguments()
             try ProcessInput.checkEnvironment()
         } catch {
-            let errors = TextOutput(fd: STDERR_FILENO)
-            if let report = error.report { errors.line(report) }
-            errors.flush()
+            // A command that never writes to standard error (prompt) stays silent here too; its
+            // name is read from the arguments as they are, repaired.
+            let named = (1..<max(1, Int(CommandLine.argc))).compactMap { CommandLine.unsafeArgv[$0].map { String(cString: $0) } }
+            if BrewLogApp.commandNamed(in: named)?.silentErrors != true {
+                let errors = TextOutput(fd: STDERR_FILENO)
+                if let report = error.report { errors.line(report) }
+                errors.flush()
+            }
             exit(error.exitCode)
         }
         let app = BrewLogApp(
