@@ -77,6 +77,9 @@ private struct BagDraft {
 private struct Reader {
     let timeZone: any UTCOffsetSource
     var problems: [ForeignImportProblems.Problem] = []
+    /// Where each uuid was first met, by the array it is in (`BREWS`, `BEANS`): a second record
+    /// with the same uuid would get the same id and be dropped as already imported.
+    private var firstPlaces: [String: String] = [:]
 
     /// The keys a brew maps to BrewLog's fields (the rest are kept when not empty).
     static let brewKeys: Set<String> = ["config", "grind_size", "grind_weight", "brew_temperature", "brew_time",
@@ -127,9 +130,18 @@ private struct Reader {
         guard let uuid = place.value["config"]?["uuid"]?.text, !uuid.isEmpty else {
             fail(place, "has no config.uuid, which every record the app writes has"); return nil
         }
-        guard let seconds = place.value["config"]?["unix_timestamp"]?.numeric, seconds > 0 else {
+        guard let seconds = place.value["config"]?["unix_timestamp"]?.numeric else {
             fail(place, "has no config.unix_timestamp (uuid \(uuid))"); return nil
         }
+        // Seconds since 1970 of a day BrewLog can write (years 1 to 9999 as RFC 3339 has them).
+        guard seconds > 0, seconds < 253_402_300_800 else {
+            fail(place, "config.unix_timestamp \(cappedForMessage(formatNumber(seconds))) is not a moment from 1970 to 9999 (uuid \(uuid))"); return nil
+        }
+        let array = String(place.path.prefix { $0 != "[" }), here = (place.file.map { $0 + ": " } ?? "") + place.path
+        if let first = firstPlaces[array + "|" + uuid] {
+            fail(place, "has the uuid \(uuid) of \(first) too; the app never writes two records with one uuid"); return nil
+        }
+        firstPlaces[array + "|" + uuid] = here
         return (uuid, seconds)
     }
 
