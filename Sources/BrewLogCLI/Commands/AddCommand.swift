@@ -82,8 +82,9 @@ enum AddCommand: BrewLogCommand {
             let before = bag.map { store.beanUsage(of: $0) }
             let filled = record
             let added = store.recordBrew(at: timestamp) { $0 = filled }
-            if let bag, let before {
-                notices += bagNotices(before: before, after: store.beanUsage(of: bag))
+            if let before {
+                // One pass over the journal: the usage after is the usage before and this brew.
+                notices += bagNotices(before: before, after: before.adding(filled))
             }
             return Outcome(brew: added, added: true, streak: store.streakSummary, layers: layers.used, notices: notices)
         }

@@ -63,6 +63,15 @@ public struct BeanUsage: Sendable {
     /// Its brews, oldest first.
     public let brews: [BrewRecord]
 
+    /// The usage once `brew` (which belongs to the bag) is added too, without reading the
+    /// journal again: what `add` compares with the usage before it, to say when a bag runs low.
+    public func adding(_ brew: BrewRecord) -> BeanUsage {
+        let place = brews.firstIndex { $0.timestamp.date > brew.timestamp.date } ?? brews.count
+        var brews = brews
+        brews.insert(brew, at: place)
+        return BeanUsage(bag: bag, brews: brews)
+    }
+
     /// The sum of its brews' doses, in grams (a brew without a dose adds nothing), to the
     /// microgram: binary fractions must not make 0.1 + 0.2 g more than a 0.3 g bag held.
     public var gramsUsed: Double {
