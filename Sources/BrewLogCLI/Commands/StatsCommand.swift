@@ -24,18 +24,27 @@ enum StatsCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let filter = try BrewFilter(context)
         let store = try context.session().read()
-        // Read front to back without making objects: stats needs every brew's fields once.
-        var records: [BrewRecord] = []
-        store.forEachRecord { record in
-            if filter.admits(record) { records.append(record) }
-        }
-        // Days as the streak counts them (the day start applied), so the figures and the heatmap agree.
-        let rules = store.rules, today = store.today
-        let stats = BrewStatistics(records) { min(rules.day(of: $0), today) }
         if context.arguments.has(Option.trend) {
+            var records: [BrewRecord] = []
+            store.forEachRecord { record in
+                if filter.admits(record) { records.append(record) }
+            }
             try trend(records, filter: filter, store: store, context)
             return
         }
+        // Read front to back without making objects, each brew folded into the figures and the
+        // heatmap's days as it comes: nothing grows with the journal but those. Days as the
+        // streak counts them (the day start applied), so the figures and the heatmap agree.
+        let rules = store.rules, today = store.today, now = store.now
+        var accumulator = BrewStatistics.Accumulator { min(rules.day(of: $0), today) }
+        var heatDays: [CalendarDay: Int] = [:]
+        store.forEachRecord { record in
+            guard filter.admits(record) else { return }
+            accumulator.add(record)
+            // Brews still to come are left out of the heatmap.
+            if record.timestamp.date <= now { heatDays[store.streakDay(of: record.timestamp), default: 0] += 1 }
+        }
+        let stats = accumulator.statistics
         let streak = store.streakSummary
         if context.arguments.has(Option.json) {
             context.out.line(json(stats, streak).text)
@@ -54,20 +63,15 @@ enum StatsCommand: BrewLogCommand {
         section(StatsTable.methods(stats.methods.prefix(shown)), groups: stats.methods, out: out, style: style)
         section(StatsTable.coffees(stats.coffees.prefix(shown)), groups: stats.coffees, out: out, style: style)
         out.line()
-        for line in heatmap(records, filter: filter, store: store, style: style).lines {
+        for line in heatmap(heatDays, filter: filter, store: store, style: style).lines {
             out.line(line)
         }
     }
 
-    /// The heatmap of `records` by streak day (the day start applied, brews still to come left
-    /// out), over the days the filter's `--since`, `--until` and `--on` keep, with the rules'
-    /// week start and the rest and skip days marked from the journal's first brew day.
-    private static func heatmap(_ records: [BrewRecord], filter: BrewFilter, store: BrewLogStore, style: Style) -> Heatmap {
-        var perDay: [CalendarDay: Int] = [:]
-        let now = store.now
-        for record in records where record.timestamp.date <= now {
-            perDay[store.streakDay(of: record.timestamp), default: 0] += 1
-        }
+    /// The heatmap of the brews per streak day `perDay`, over the days the filter's `--since`,
+    /// `--until` and `--on` keep, with the rules' week start and the rest and skip days marked
+    /// from the journal's first brew day.
+    private static func heatmap(_ perDay: [CalendarDay: Int], filter: BrewFilter, store: BrewLogStore, style: Style) -> Heatmap {
         func day(_ when: When?) -> CalendarDay? {
             switch when {
             case .day(let day): day

@@ -46,54 +46,110 @@ public struct BrewStatistics: Equatable, Sendable {
 
     /// The statistics of `records`, each counted on the day `day` gives (its calendar date by
     /// default; the store's streak day, so the day start applies, for `brewlog stats`).
-    public init(_ records: [BrewRecord], day: (Timestamp) -> CalendarDay = \.day) {
-        brews = records.count
-        var perDay: [CalendarDay: Int] = [:]
-        for record in records { perDay[day(record.timestamp), default: 0] += 1 }
-        brewsPerDay = perDay
-        brewDays = perDay.count
-        averageRating = BrewStatistics.mean(records.compactMap { $0.rating.map(Double.init) })
-        let unnamed = records.filter { $0.method == nil }
-        methods = BrewStatistics.groups(records, by: \.method, withAverages: true)
-            + (unnamed.isEmpty ? [] : [BrewStatistics.group(named: nil, unnamed, withAverages: true)])
-        coffees = BrewStatistics.groups(records, by: \.coffee, withAverages: false)
+    public init(_ records: [BrewRecord], day: @escaping (Timestamp) -> CalendarDay = \.day) {
+        var accumulator = Accumulator(day: day)
+        for record in records { accumulator.add(record) }
+        self = accumulator.statistics
     }
 
-    /// The mean of `values`, finite whenever they all are: when their sum overflows (the journal's
-    /// ranges keep it from doing so, but records handed in directly are not checked), each value
-    /// is divided by the count before it is added.
-    private static func mean(_ values: [Double]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let count = Double(values.count)
-        let sum = values.reduce(0, +)
-        return sum.isFinite ? sum / count : values.reduce(0) { $0 + $1 / count }
+    private init(brews: Int, brewsPerDay: [CalendarDay: Int], averageRating: Double?, methods: [Group], coffees: [Group]) {
+        self.brews = brews
+        self.brewsPerDay = brewsPerDay
+        brewDays = brewsPerDay.count
+        self.averageRating = averageRating
+        self.methods = methods
+        self.coffees = coffees
     }
 
-    /// The groups of the records that have a value at `key`, whose values equal ignoring case.
-    private static func groups(_ records: [BrewRecord], by key: KeyPath<BrewRecord, String?>, withAverages: Bool) -> [Group] {
-        var byKey: [String: [(name: String, record: BrewRecord)]] = [:]
-        for record in records {
-            if let name = record[keyPath: key] { byKey[name.lowercased(), default: []].append((name, record)) }
+    /// The statistics built brew by brew, holding only the sums they need (a million brews are
+    /// folded in without being held): `stats` adds each brew as it reads the journal.
+    public struct Accumulator {
+        private let day: (Timestamp) -> CalendarDay
+        private var brews = 0
+        private var perDay: [CalendarDay: Int] = [:]
+        private var rating = Mean()
+        private var methods: [String: Sums] = [:]
+        private var unnamed = Sums()
+        private var coffees: [String: Sums] = [:]
+
+        /// An empty fold, counting each brew on the day `day` gives.
+        public init(day: @escaping (Timestamp) -> CalendarDay = \.day) {
+            self.day = day
         }
-        return byKey.values
-            .map { members in
-                var spellings: [String: Int] = [:]
-                for member in members { spellings[member.name, default: 0] += 1 }
-                let name = spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? members[0].name
-                return group(named: name, members.map(\.record), withAverages: withAverages)
+
+        /// Counts `record` in.
+        public mutating func add(_ record: BrewRecord) {
+            brews += 1
+            perDay[day(record.timestamp), default: 0] += 1
+            if let value = record.rating { rating.add(Double(value)) }
+            if let method = record.method {
+                methods[method.lowercased(), default: Sums()].add(record, spelled: method, withAverages: true)
+            } else {
+                unnamed.add(record, spelled: nil, withAverages: true)
             }
-            .sorted { ($0.brews, $1.name ?? "") > ($1.brews, $0.name ?? "") }
+            if let coffee = record.coffee {
+                coffees[coffee.lowercased(), default: Sums()].add(record, spelled: coffee, withAverages: false)
+            }
+        }
+
+        /// The statistics of the brews added.
+        public var statistics: BrewStatistics {
+            let order: (Group, Group) -> Bool = { ($0.brews, $1.name ?? "") > ($1.brews, $0.name ?? "") }
+            let named = methods.values.map { $0.group(withAverages: true) }.sorted(by: order)
+            return BrewStatistics(brews: brews, brewsPerDay: perDay, averageRating: rating.value,
+                                  methods: named + (unnamed.brews == 0 ? [] : [unnamed.group(withAverages: true)]),
+                                  coffees: coffees.values.map { $0.group(withAverages: false) }.sorted(by: order))
+        }
     }
 
-    private static func group(named name: String?, _ records: [BrewRecord], withAverages: Bool) -> Group {
-        var averages: [BrewField: Double] = [:]
-        if withAverages {
+    /// What a group's figures are made of: its brews, how its name is spelled, and the means.
+    private struct Sums {
+        var brews = 0
+        var spellings: [String: Int] = [:]
+        var rating = Mean()
+        var fields: [BrewField: Mean] = [:]
+        var ratio = Mean()
+
+        mutating func add(_ record: BrewRecord, spelled name: String?, withAverages: Bool) {
+            brews += 1
+            if let name { spellings[name, default: 0] += 1 }
+            if let value = record.rating { rating.add(Double(value)) }
+            guard withAverages else { return }
             for field in averagedFields {
-                averages[field] = mean(records.compactMap { $0[field]?.doubleValue })
+                if let value = record[field]?.doubleValue { fields[field, default: Mean()].add(value) }
             }
+            if let value = record.ratio { ratio.add(value) }
         }
-        return Group(name: name, brews: records.count, averageRating: mean(records.compactMap { $0.rating.map(Double.init) }),
-                     averages: averages, averageRatio: withAverages ? mean(records.compactMap(\.ratio)) : nil)
+
+        /// The group, named by its most frequent spelling (ties: the first in sorted order).
+        func group(withAverages: Bool) -> Group {
+            let name = spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+            var averages: [BrewField: Double] = [:]
+            if withAverages {
+                for field in averagedFields { averages[field] = fields[field]?.value }
+            }
+            return Group(name: name, brews: brews, averageRating: rating.value, averages: averages, averageRatio: withAverages ? ratio.value : nil)
+        }
+    }
+
+    /// A mean built value by value, finite whenever the values are: when their sum overflows
+    /// (the journal's ranges keep it from doing so, but records handed in directly are not
+    /// checked), the running mean is given instead.
+    private struct Mean {
+        var sum = 0.0
+        var count = 0
+        var running = 0.0
+
+        mutating func add(_ value: Double) {
+            sum += value
+            count += 1
+            running += (value - running) / Double(count)
+        }
+
+        var value: Double? {
+            guard count > 0 else { return nil }
+            return sum.isFinite ? sum / Double(count) : running
+        }
     }
 }
 
