@@ -215,6 +215,22 @@ struct MergeDriverTests {
         #expect(result.stderr.hasPrefix("\(ours):2: "))
     }
 
+    @Test("a side that already holds marker lines is not merged: exit 1, OURS as it was", arguments: ["ours", "theirs"])
+    func markersOnOneSide(side: String) {
+        let sandbox = Sandbox()
+        let block = ["<<<<<<< ours", journalLine(id: "x1", #""notes":"a""#), "=======", journalLine(id: "x1", #""notes":"b""#), ">>>>>>> theirs"]
+        let plain = [journalLine(id: "aaaa")]
+        let base = write(sandbox, "base", plain)
+        let ours = write(sandbox, "ours", side == "ours" ? block : plain + [journalLine(id: "bbbb")])
+        let theirs = write(sandbox, "theirs", side == "theirs" ? block : plain)
+        let before = read(ours)
+        let result = sandbox.run(["merge-driver", base, ours, theirs])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("brewlog: error: \(side) holds an unresolved merge conflict from an earlier merge (line 1); nothing was merged\n"),
+                "\(result.stderr)")
+        #expect(read(ours) == before)
+    }
+
     @Test("a file that is not there is an error other than 1, and OURS is left as it was")
     func missing() {
         let sandbox = Sandbox()

@@ -41,6 +41,15 @@ enum MergeDriverCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let paths = context.arguments.positionals
         let base = try read(paths[0]), ours = try read(paths[1]), theirs = try read(paths[2])
+        // A side that already holds marker lines (a conflict committed unresolved) cannot be
+        // merged by record: the two versions inside would read as two records. OURS is left as
+        // it is, and git stops.
+        for (side, bytes) in [("ours", ours), ("theirs", theirs), ("the base", base)] {
+            if let line = MergeConflictMarker.firstLine(in: bytes) {
+                throw CLIError.refused("\(side) holds an unresolved merge conflict from an earlier merge (line \(line)); nothing was merged",
+                                       hint: "resolve it on the branch that committed it ('brewlog check' names it there), commit, then merge again")
+            }
+        }
         let result = ThreeWayMerge.merge(base: base, ours: ours, theirs: theirs)
         do throws(JournalError) {
             try UnlockedFile(path: paths[1]).replace(with: result.bytes)

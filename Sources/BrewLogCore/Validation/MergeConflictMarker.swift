@@ -24,6 +24,20 @@ public enum MergeConflictMarker: Sendable {
     /// How every problem about a merge conflict starts, so that a reader can tell them apart.
     public static let problemPrefix = "an unresolved merge conflict"
 
+    /// The 1-based number of the first marker line in `text`, or `nil` when it has none.
+    public static func firstLine(in text: [UInt8]) -> Int? {
+        text.withUnsafeBufferPointer { buffer in
+            var start = 0, number = 1
+            while start < buffer.count {
+                let end = buffer[start...].firstIndex(of: 0x0A) ?? buffer.count
+                if MergeConflictMarker(UnsafeBufferPointer(rebasing: buffer[start..<end])) != nil { return number }
+                start = end + 1
+                number += 1
+            }
+            return nil
+        }
+    }
+
     /// The marker `line` (without its newline) is, or `nil`.
     init?(_ line: UnsafeBufferPointer<UInt8>) {
         guard line.count >= 7, let first = line.first else { return nil }
