@@ -17,38 +17,9 @@ public enum RecordLineCodec {
     /// The record in `line` (without its newline); `nil` when the line is a JSON object with no
     /// `"kind"` key (a brew, or meant to be one). Throws malformed JSON and bad values.
     public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> Content? {
-        var members: [(key: String, value: JSONValue, raw: Range<Int>, rawKey: Range<Int>)] = []
-        var scanner = JSONScanner(line)
+        let members: [ObjectMember]
         do throws(JSONSyntaxError) {
-            scanner.skipWhitespace()
-            try scanner.expect(UInt8(ascii: "{"), "expected '{' at the start of a record")
-            scanner.skipWhitespace()
-            if scanner.peek() == UInt8(ascii: "}") {
-                scanner.index += 1
-            } else {
-                while true {
-                    scanner.skipWhitespace()
-                    guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.fail("expected a key in double quotes") }
-                    let keyStart = scanner.index
-                    let key = try scanner.scanString()
-                    let keyEnd = scanner.index
-                    if members.contains(where: { $0.key == key }) {
-                        throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(key))\"", offset: keyStart)
-                    }
-                    scanner.skipWhitespace()
-                    try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(cappedForMessage(key))\"")
-                    scanner.skipWhitespace()
-                    let start = scanner.index
-                    let value = try scanner.scanValue()
-                    members.append((key, value, start..<scanner.index, keyStart..<keyEnd))
-                    scanner.skipWhitespace()
-                    if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
-                    try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(cappedForMessage(key))\"")
-                    break
-                }
-            }
-            scanner.skipWhitespace()
-            guard scanner.index == line.count else { throw scanner.fail("unexpected text after the closing '}'") }
+            members = try ObjectMember.members(of: line, what: "a record")
         } catch {
             throw LineProblem(error.offset >= 0 ? "malformed JSON at byte \(error.offset + 1): \(error.message)" : error.message)
         }

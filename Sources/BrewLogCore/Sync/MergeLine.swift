@@ -71,39 +71,8 @@ struct MergeLine {
 
     /// The members of a line holding one JSON object (no key twice), else `nil`.
     static func fields(of line: UnsafeBufferPointer<UInt8>) -> [Field]? {
-        var scanner = JSONScanner(line)
-        var fields: [Field] = []
-        do throws(JSONSyntaxError) {
-            scanner.skipWhitespace()
-            try scanner.expect(UInt8(ascii: "{"), "")
-            scanner.skipWhitespace()
-            if scanner.peek() == UInt8(ascii: "}") {
-                scanner.index += 1
-            } else {
-                while true {
-                    scanner.skipWhitespace()
-                    let keyStart = scanner.index
-                    let key = try scanner.scanString()
-                    let keyEnd = scanner.index
-                    guard !fields.contains(where: { $0.key == key }) else { return nil }
-                    scanner.skipWhitespace()
-                    try scanner.expect(UInt8(ascii: ":"), "")
-                    scanner.skipWhitespace()
-                    let valueStart = scanner.index
-                    let value = try scanner.scanValue()
-                    fields.append(Field(key: key, value: value, rawKey: Array(line[keyStart..<keyEnd]),
-                                        rawValue: Array(line[valueStart..<scanner.index])))
-                    scanner.skipWhitespace()
-                    if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
-                    try scanner.expect(UInt8(ascii: "}"), "")
-                    break
-                }
-            }
-            scanner.skipWhitespace()
-        } catch {
-            return nil
-        }
-        return scanner.index == line.count ? fields : nil
+        guard let members = try? ObjectMember.members(of: line, what: "a record") else { return nil }
+        return members.map { Field(key: $0.key, value: $0.value, rawKey: Array(line[$0.rawKey]), rawValue: Array(line[$0.raw])) }
     }
 }
 
