@@ -49,15 +49,63 @@ struct ForEachRecordTests {
         #expect(notes == ["changed"])
     }
 
-    @Test("records by date are the brews by date, as they are now, ties in journal order")
-    func recordsByDate() throws {
+    @Test("records by date are the brews by date, as they are now, ties in journal order", arguments: [false, true])
+    func recordsByDate(inOrder: Bool) throws {
         let folder = TemporaryFolder()
-        folder.write("j.jsonl", Self.journal())
+        folder.write("j.jsonl", inOrder ? Self.journalInOrder() : Self.journal())
         let store = BrewLogStore(journal: try writer(folder.file("j.jsonl")), clock: .fixed(stamp("2026-11-29T12:00:00+01:00").date), timeZone: zone("Europe/Berlin"))
         try store.load()
         try store.brew(matching: "b0000011").rating = 5
         // Read before brewsByDate makes every brew an object, so the unchanged ones come from the file.
-        let read = store.recordsByDate
+        var read: [BrewRecord] = []
+        store.forEachRecordByDate { read.append($0) }
+        #expect(read.count == store.count)
         #expect(read == store.brewsByDate.map(\.record))
+    }
+
+    @Test("a filter by date keeps the brews it admits, in date order", arguments: [false, true])
+    func filteredByDate(inOrder: Bool) throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", inOrder ? Self.journalInOrder() : Self.journal())
+        let store = BrewLogStore(journal: try writer(folder.file("j.jsonl")), clock: .fixed(stamp("2026-11-29T12:00:00+01:00").date), timeZone: zone("Europe/Berlin"))
+        try store.load()
+        let from = stamp("2026-11-24T00:00:00+01:00").date
+        var read: [BrewRecord] = []
+        store.forEachRecordByDate(where: { $0.date >= from }) { read.append($0) }
+        let expected = store.brewsByDate.map(\.record).filter { $0.timestamp.date >= from }
+        #expect(!expected.isEmpty)
+        #expect(read == expected)
+    }
+
+    @Test("without decoding ahead, each brew's line is the journal's own text and its record decodes on demand")
+    func linesWithoutDecoding() throws {
+        let folder = TemporaryFolder()
+        let text = Self.journalInOrder()
+        folder.write("j.jsonl", text)
+        let store = BrewLogStore(journal: try writer(folder.file("j.jsonl")), clock: .fixed(stamp("2026-11-29T12:00:00+01:00").date), timeZone: zone("Europe/Berlin"))
+        try store.load()
+        var lines: [String] = []
+        var ids: [BrewID] = []
+        store.visitBrewsByDate(where: { _ in true }, decoding: false) { record, line in
+            lines.append(line())
+            ids.append(record().id)
+        }
+        // Split on the byte: a CR before the newline would make "\r\n" one Character.
+        let brewLines = text.utf8.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.contains(#""kind""#) }
+        #expect(lines == brewLines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 })
+        #expect(ids == store.brewsByDate.map(\.id))
+    }
+
+    /// ``journal()`` with every brew's date in journal order, so a pass by date reads the file
+    /// front to back without sorting.
+    static func journalInOrder() -> String {
+        var lines: [String] = []
+        for index in 0..<3_000 {
+            let minute = index % 60, hour = index / 60 % 24, day = 1 + index / 1_440
+            lines.append(#"{"id":"b\#(String(format: "%07d", index))","date":"2026-11-\#(String(format: "%02d", day))T\#(String(format: "%02d:%02d", hour, minute)):00+01:00","notes":"n\#(index)","method":"V60","dose_g":\#(10 + index % 20)}"#)
+        }
+        lines.insert(#"{"id":"skip0001","kind":"skip","day":"2026-11-25"}"#, at: 10)
+        lines[20] += "\r"
+        return lines.joined(separator: "\n") + "\n" + #"{"id":"last0001","date":"2026-11-28T08:00:00+01:00","notes":"end"}"#
     }
 }

@@ -13,10 +13,29 @@ extension DialCommand {
     /// - Throws: a usage error (64) listing the coffees when `text` is part of several; a
     ///   not-found error (1) when it names none (with the nearest name, if one is close) or
     ///   when the coffee has no brew of `method` (with its methods).
-    static func selection(_ text: String, method: String?, in all: [BrewRecord],
+    static func selection(_ text: String, method: String?, in store: BrewLogStore,
                           _ context: CommandContext) throws(CLIError) -> (name: String, brews: [BrewRecord]) {
-        let name = try coffee(named: text, among: knownNames(all.compactMap(\.coffee)), context)
-        let brews = all.filter { $0.coffee?.lowercased() == name.lowercased() }
+        // One pass in date order: every coffee's spelling, and only the brews of a coffee the
+        // text could name (equal to it or holding it, ignoring case), whatever the journal's size.
+        let wanted = text.lowercased()
+        var spellings: [String] = []
+        var named: [String: Bool] = [:]
+        var candidates: [BrewRecord] = []
+        store.forEachRecordByDate { brew in
+            guard let coffee = brew.coffee else { return }
+            let candidate: Bool
+            if let known = named[coffee] {
+                candidate = known
+            } else {
+                let lowered = coffee.lowercased()
+                candidate = lowered == wanted || (!wanted.isEmpty && lowered.contains(wanted))
+                named[coffee] = candidate
+                spellings.append(coffee)
+            }
+            if candidate { candidates.append(brew) }
+        }
+        let name = try coffee(named: text, among: knownNames(spellings), context)
+        let brews = candidates.filter { $0.coffee?.lowercased() == name.lowercased() }
         guard let method else { return (name, brews) }
         let kept = brews.filter { $0.method?.lowercased() == method.lowercased() }
         guard kept.isEmpty else { return (name, kept) }

@@ -41,7 +41,7 @@ enum DialCommand: BrewLogCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.session().read()
         let (name, brews) = try selection(context.arguments.positionals[0], method: context.arguments.value(Option.method),
-                                          in: store.recordsByDate, context)
+                                          in: store, context)
         let changes = zip([nil] + brews.dropLast().map(Optional.some), brews).map { previous, brew in changed(from: previous, to: brew) }
         let bags = BeanMatching(bags: store.beanBags)
         let offRoast = brews.map(bags.daysOffRoast(of:))

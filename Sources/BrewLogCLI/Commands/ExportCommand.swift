@@ -39,7 +39,9 @@ enum ExportCommand: BrewLogCommand {
         // Each brew is written as it is read, oldest first: only their places in date order are
         // held, whatever the journal's size.
         context.out.write(writer.opening)
-        store.visitBrewsByDate(where: filter.admits) { record, line in
+        // JSON Lines and JSON without chosen columns copy each brew's line: nothing to decode.
+        let decoding = filter.needsFields || format == .csv || columns != nil
+        store.visitBrewsByDate(where: filter.admits, decoding: decoding) { record, line in
             if filter.needsFields {
                 let brew = record()
                 guard filter.admits(brew) else { return }

@@ -25,11 +25,7 @@ enum StatsCommand: BrewLogCommand {
         let filter = try BrewFilter(context)
         let store = try context.session().read()
         if context.arguments.has(Option.trend) {
-            var records: [BrewRecord] = []
-            store.forEachRecord { record in
-                if filter.admits(record) { records.append(record) }
-            }
-            try trend(records, filter: filter, store: store, context)
+            try trend(filter: filter, store: store, context)
             return
         }
         // Read front to back without making objects, each brew folded into the figures and the
@@ -90,7 +86,7 @@ enum StatsCommand: BrewLogCommand {
 
     /// `--trend`: the last 26 weeks (ending with `--until`'s week, or this week) as sparklines,
     /// or with `--json` as `{"weeks":[{"week":D,"brews":N,"grams":G,"average_rating":R|null}]}`.
-    private static func trend(_ records: [BrewRecord], filter: BrewFilter, store: BrewLogStore, _ context: CommandContext) throws(CLIError) {
+    private static func trend(filter: BrewFilter, store: BrewLogStore, _ context: CommandContext) throws(CLIError) {
         if context.arguments.has(Option.all) { throw context.usage("'--trend' and '--all' do not go together: --trend shows weeks, not methods") }
         let rules = store.rules, today = store.today
         let end: CalendarDay
@@ -99,7 +95,11 @@ enum StatsCommand: BrewLogCommand {
         case .moment(let until): end = min(store.streakDay(of: until), today)
         case nil: end = today
         }
-        let totals = WeeklyTotals(records, weeks: Sparkline.weeks, endingOn: end, rules: rules) { min(rules.day(of: $0), today) }
+        var tally = WeeklyTotals.Tally(weeks: Sparkline.weeks, endingOn: end, rules: rules) { min(rules.day(of: $0), today) }
+        store.forEachRecord { record in
+            if filter.admits(record) { tally.add(record) }
+        }
+        let totals = tally.totals
         if context.arguments.has(Option.json) {
             context.out.line(JSONText.object([("weeks", .array(totals.weeks.map { week in
                 .object([("week", .string("\(week.start)")), ("brews", .int(week.brews)), ("grams", .number(week.grams)),

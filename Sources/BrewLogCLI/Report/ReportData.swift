@@ -8,8 +8,13 @@ struct ReportData {
     /// How many weeks the calendar and the weekly chart span: a year, whole weeks.
     static let weeks = 53
 
-    /// The brews the filters keep, in date order.
-    let records: [BrewRecord]
+    /// The days of the first and the last brew kept (in date order), `nil` when none is kept.
+    let span: (first: CalendarDay, last: CalendarDay)?
+    /// Per method (lowercased; `nil` for none), how many rated brews had each ratio, to a tenth,
+    /// and rating: `[tenths, rating]`.
+    let ratioCounts: [String?: [[Int]: Int]]
+    /// Per coffee (lowercased), how many brews were kept and the last ``ReportDialIn/shownBrews``.
+    let dialIns: [String: (count: Int, last: [BrewRecord])]
     /// Their totals and per-method and per-coffee figures, as `stats` counts them.
     let stats: BrewStatistics
     /// The journal's streak, whatever the filters keep (as `stats` reports it).
@@ -40,30 +45,54 @@ struct ReportData {
         let rules = store.rules, today = store.today, now = store.now
         self.rules = rules
         self.today = today
-        let records = store.recordsByDate.filter(filter.admits)
-        self.records = records
         let day = { (timestamp: Timestamp) in min(rules.day(of: timestamp), today) }
-        stats = BrewStatistics(records, day: day)
-        streak = store.streakSummary
-        let skips = store.skipDays.map(\.day)
-        skipDays = Set(skips)
-        var perDay: [CalendarDay: Int] = [:]
-        for record in records where record.timestamp.date <= now {
-            perDay[day(record.timestamp), default: 0] += 1
-        }
-        brewsPerDay = perDay
-        runs = StreakCalendar(brewDays: perDay.keys, skipDays: skips, rules: rules, today: today).runs
-        firstBrewDay = store.streakCalendar.runs.first?.firstDay
         let end: CalendarDay
         switch filter.until {
         case .day(let until): end = min(until, today)
         case .moment(let until): end = min(store.streakDay(of: until), today)
         case nil: end = today
         }
+        // One pass in date order, each brew kept folded into every figure as it comes; only the
+        // bags' brews and the last brews of each coffee are held.
+        var statistics = BrewStatistics.Accumulator(day: day)
+        var weeks = WeeklyTotals.Tally(weeks: ReportData.weeks, endingOn: end, rules: rules, day: day)
+        var usage = BeanUsage.Tally(bags: store.beanBags)
+        var perDay: [CalendarDay: Int] = [:]
+        var span: (first: CalendarDay, last: CalendarDay)?
+        var ratioCounts: [String?: [[Int]: Int]] = [:]
+        var dialIns: [String: (count: Int, last: [BrewRecord])] = [:]
+        store.forEachRecordByDate { record in
+            guard filter.admits(record) else { return }
+            statistics.add(record)
+            weeks.add(record)
+            usage.add(record)
+            if record.timestamp.date <= now { perDay[day(record.timestamp), default: 0] += 1 }
+            span = (span?.first ?? record.timestamp.day, record.timestamp.day)
+            if let ratio = record.ratio, ratio.isFinite, let tenths = Int(exactly: (ratio * 10).rounded()), let rating = record.rating {
+                ratioCounts[record.method?.lowercased(), default: [:]][[tenths, rating], default: 0] += 1
+            }
+            if let coffee = record.coffee?.lowercased() {
+                var dialIn = dialIns.removeValue(forKey: coffee) ?? (0, [])
+                dialIn.count += 1
+                if dialIn.last.count == ReportDialIn.shownBrews { dialIn.last.removeFirst() }
+                dialIn.last.append(record)
+                dialIns[coffee] = dialIn
+            }
+        }
+        stats = statistics.statistics
+        self.span = span
+        self.ratioCounts = ratioCounts
+        self.dialIns = dialIns
+        streak = store.streakSummary
+        let skips = store.skipDays.map(\.day)
+        skipDays = Set(skips)
+        brewsPerDay = perDay
+        runs = StreakCalendar(brewDays: perDay.keys, skipDays: skips, rules: rules, today: today).runs
+        firstBrewDay = store.streakCalendar.runs.first?.firstDay
         let lastWeek = rules.weekStart(of: end)
         window = lastWeek.adding(days: -7 * (ReportData.weeks - 1))...end
-        weekly = WeeklyTotals(records, weeks: ReportData.weeks, endingOn: end, rules: rules, day: day)
+        weekly = weeks.totals
         matching = BeanMatching(bags: store.beanBags)
-        bags = BeanCommand.ordered(BeanUsage.of(store.beanBags, brews: records)).filter { !$0.brews.isEmpty }
+        bags = BeanCommand.ordered(usage.usage).filter { !$0.brews.isEmpty }
     }
 }

@@ -11,9 +11,8 @@ enum ReportDialIn {
                                     intro: "Each coffee's brews in date order: the ratio and the rating brew by brew, and the grind in the table (the most brewed \(shownCoffees) coffees, the last \(shownBrews) brews of each; brewlog dial COFFEE shows all).")
         for coffee in data.stats.coffees.prefix(shownCoffees) {
             let name = coffee.name ?? ""
-            let all = data.records.filter { $0.coffee?.lowercased() == name.lowercased() }
-            let brews = Array(all.suffix(shownBrews))
-            let first = all.count - brews.count + 1
+            let (count, brews) = data.dialIns[name.lowercased()] ?? (0, [])
+            let first = count - brews.count + 1
             func title(_ number: Int, _ brew: BrewRecord) -> String {
                 "Brew \(number), \(BrewFormatting.dateTime(brew.timestamp)): grind " + (brew.grind ?? "-") + ", ratio "
                     + BrewFormatting.ratio(brew.ratio) + ", rating " + (brew.rating.map(String.init) ?? "-")
@@ -33,7 +32,7 @@ enum ReportDialIn {
             let legend = ChartLegend.html(methods.indices.map { index in
                 drawn.contains(methods[index]) ? data.stats.methods[index].name ?? "(no method)" : nil
             }.compactMap { $0 }, styles: methods.indices.filter { drawn.contains(methods[$0]) })
-            let span = Double(first)...Double(max(first, all.count))
+            let span = Double(first)...Double(max(first, count))
             // One ratio chart per method: on a shared axis an espresso's 1:2 would lie flat under
             // a pour-over's 1:16, and its changes would not show.
             let ratioCharts = methods.indices.filter { drawn.contains(methods[$0]) }.map { index in
@@ -43,7 +42,7 @@ enum ReportDialIn {
             }
             let ratingChart = ScatterChart(points: ratings, xTitle: "Brew", yTitle: "Rating", xDomain: span, yDomain: 0.5...5.5, connected: true, wholeX: true,
                                            yTicks: 5, width: 420, height: 170)
-            let table = HTMLTable(caption: name + ": \(all.count) brew" + (all.count == 1 ? "" : "s"),
+            let table = HTMLTable(caption: name + ": \(count) brew" + (count == 1 ? "" : "s"),
                                   header: ["#", "Date", "Method", "Grind", "Ratio", "Off roast", "Rating", "Tags", "Notes"],
                                   rows: numbered.map { number, brew in
                                       [String(number), BrewFormatting.dateTime(brew.timestamp), brew.method ?? "-", brew.grind ?? "-",

@@ -8,9 +8,7 @@ enum ReportPage {
     /// `made` when the report was made.
     static func html(_ data: ReportData, filters: [String], made: String) -> String {
         let stats = data.stats
-        let span = data.records.first.map { first in
-            "\(first.timestamp.day) to \(data.records.last.map { "\($0.timestamp.day)" } ?? "")"
-        }
+        let span = data.span.map { "\($0.first) to \($0.last)" }
         var meta = "\(stats.brews) brew" + (stats.brews == 1 ? "" : "s") + (span.map { " from " + $0 } ?? "") + ". Made " + made + "."
         if !filters.isEmpty { meta += " Filters: " + filters.joined(separator: " ") + "." }
         let sections = stats.brews == 0

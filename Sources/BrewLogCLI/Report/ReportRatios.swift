@@ -12,11 +12,7 @@ enum ReportRatios {
                                     intro: "For each method, the rating of each brew against its ratio (yield ÷ dose when the yield is known, else water ÷ dose); larger points stand for more brews.")
         for (index, method) in data.stats.methods.prefix(shownMethods).enumerated() {
             let name = method.name ?? "(no method)"
-            var counts: [[Int]: Int] = [:]
-            for record in data.records where record.method?.lowercased() == method.name?.lowercased() {
-                guard let ratio = record.ratio, ratio.isFinite, let tenths = Int(exactly: (ratio * 10).rounded()), let rating = record.rating else { continue }
-                counts[[tenths, rating], default: 0] += 1
-            }
+            let counts = data.ratioCounts[method.name?.lowercased()] ?? [:]
             let sorted = counts.sorted { ($0.key[0], $0.key[1]) < ($1.key[0], $1.key[1]) }
             let points = sorted.map { key, count in
                 ScatterChart.Point(x: Double(key[0]) / 10, y: Double(key[1]), series: index, weight: count,

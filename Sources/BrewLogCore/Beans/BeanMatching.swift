@@ -104,11 +104,35 @@ public struct BeanUsage: Sendable {
 
     /// The usage of every bag in `bags` by `brews` (in date order), in the order of `bags`.
     public static func of(_ bags: [BeanBag], brews: [BrewRecord]) -> [BeanUsage] {
-        let matching = BeanMatching(bags: bags)
-        var brewsByBag: [BrewID: [BrewRecord]] = [:]
-        for brew in brews {
+        var tally = Tally(bags: bags)
+        for brew in brews { tally.add(brew) }
+        return tally.usage
+    }
+
+    /// Every bag's usage built brew by brew, in date order: only the brews that belong to a bag
+    /// are kept, so a pass over a million brews holds no more than the bags' own.
+    public struct Tally {
+        private let bags: [BeanBag]
+        private let matching: BeanMatching
+        private var brewsByBag: [BrewID: [BrewRecord]] = [:]
+
+        /// No brews yet for `bags`.
+        public init(bags: [BeanBag]) {
+            self.bags = bags
+            matching = BeanMatching(bags: bags)
+        }
+
+        /// Whether there is a bag at all (without one, no brew needs to be added).
+        public var isEmpty: Bool { bags.isEmpty }
+
+        /// Counts `brew` in for the bag it belongs to, if any.
+        public mutating func add(_ brew: BrewRecord) {
             if let bag = matching.bag(of: brew) { brewsByBag[bag.id, default: []].append(brew) }
         }
-        return bags.map { BeanUsage(bag: $0, brews: brewsByBag[$0.id] ?? []) }
+
+        /// The usage of every bag, in the order of the bags.
+        public var usage: [BeanUsage] {
+            bags.map { BeanUsage(bag: $0, brews: brewsByBag[$0.id] ?? []) }
+        }
     }
 }

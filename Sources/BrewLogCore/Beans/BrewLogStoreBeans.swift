@@ -20,7 +20,9 @@ extension BrewLogStore {
 
     /// How every bag is used by the store's brews, in journal order.
     public var beanUsage: [BeanUsage] {
-        BeanUsage.of(beanBags, brews: recordsByDate)
+        var tally = BeanUsage.Tally(bags: beanBags)
+        if !tally.isEmpty { forEachRecordByDate { tally.add($0) } }
+        return tally.usage
     }
 }
 
@@ -29,7 +31,11 @@ extension BrewLogStore {
     /// (a brew of its coffee may belong to a newer bag of the same name).
     public func beanUsage(of bag: BeanBag) -> BeanUsage {
         let matching = BeanMatching(bags: beanBags)
-        return BeanUsage(bag: bag, brews: recordsByDate.filter { matching.bag(of: $0)?.id == bag.id })
+        var brews: [BrewRecord] = []
+        forEachRecordByDate { brew in
+            if matching.bag(of: brew)?.id == bag.id { brews.append(brew) }
+        }
+        return BeanUsage(bag: bag, brews: brews)
     }
 }
 

@@ -11,7 +11,7 @@ import Foundation
 /// text) and reads and decodes a brew's line only when it is asked for it, so commands that need
 /// only ids and dates (`streak`, `add`, `edit last`) never build a million objects nor hold the file.
 public final class JournalSnapshot: Sendable {
-    private enum Storage {
+    enum Storage {
         case records([BrewRecord])
         case lines(source: any JournalLineSource, entries: [Entry])
     }
@@ -52,7 +52,7 @@ public final class JournalSnapshot: Sendable {
         let end: Int
     }
 
-    private let storage: Storage
+    let storage: Storage
     /// The records of kinds other than brews that BrewLog knows, in journal order.
     public let entries: [JournalEntry]
     /// How many lines hold a kind BrewLog does not know (kept byte for byte, otherwise ignored).
@@ -120,47 +120,6 @@ public final class JournalSnapshot: Sendable {
             return entries.withUnsafeBufferPointer { buffer in body { buffer[$0].id } }
         }
     }
-
-    /// Calls `body` with each brew's index and every field, in journal order: the file is read
-    /// in large pieces, front to back, where ``record(at:)`` reads one line at a time. For passes
-    /// that fold every brew into a figure (`stats`) without making objects.
-    public func forEachRecord(_ body: (Int, BrewRecord) -> Void) {
-        switch storage {
-        case let .records(records):
-            for (index, record) in records.enumerated() { body(index, record) }
-        case let .lines(source, entries):
-            var window: [UInt8] = []
-            var windowStart = 0
-            for (index, entry) in entries.enumerated() {
-                let offset = entry.start - windowStart
-                var end = offset >= 0 && offset < window.count ? window[offset...].firstIndex(of: 0x0A) : nil
-                var lineStart = offset
-                if end == nil, let piece = source.bytes(at: entry.start, count: JournalSnapshot.pieceSize) {
-                    window = piece
-                    windowStart = entry.start
-                    lineStart = 0
-                    end = window.firstIndex(of: 0x0A)
-                }
-                // A line longer than a piece, or the file's last line without its newline.
-                guard let end else {
-                    body(index, record(at: index))
-                    continue
-                }
-                let decoded = window.withUnsafeBufferPointer { buffer in
-                    try? BrewLineCodec.decode(UnsafeBufferPointer(rebasing: buffer[lineStart..<end]))
-                }
-                guard let decoded, decoded.id == entry.id else {
-                    source.lost(at: entry.start)
-                    body(index, BrewRecord(id: entry.id, timestamp: entry.timestamp))
-                    continue
-                }
-                body(index, decoded)
-            }
-        }
-    }
-
-    /// How much of the file ``forEachRecord(_:)`` reads at once.
-    private static let pieceSize = 1 << 20
 
     /// Every field of brew `index`, decoded from its line on demand.
     public func record(at index: Int) -> BrewRecord {

@@ -228,20 +228,24 @@ public final class BrewLogStore {
     }
 
     /// Calls `visit` with each brew whose timestamp passes `filter`, oldest first (brews at the
-    /// same moment in journal order), without making objects: `record` decodes the brew when
-    /// asked, `line` gives its journal line (exactly as read, for a brew unchanged since). Only
-    /// the brews' places in date order are held, so an export of a million brews streams.
-    public func visitBrewsByDate(where filter: (Timestamp) -> Bool,
+    /// same moment in journal order), without making objects: `record` gives its fields, `line`
+    /// its journal line (exactly as read, for a brew unchanged since). Nothing is held for a
+    /// journal in date order (the usual one: brews are appended as they are made), else only the
+    /// brews' places in date order. With `decoding` (the default) the fields are decoded ahead, on
+    /// every core; without it, `record` decodes one brew when called (for a pass that mostly
+    /// needs the lines).
+    public func visitBrewsByDate(where filter: (Timestamp) -> Bool, decoding: Bool = true,
                                  _ visit: (_ record: () -> BrewRecord, _ line: () -> String) -> Void) {
         registry.access(\BrewLogStore.brews)
-        var chosen: [DateOrder] = []
-        forEachTimestamp { position, timestamp in
-            if filter(timestamp) { chosen.append(DateOrder(date: timestamp.date, position: position)) }
-        }
-        chosen.sort()
-        for order in chosen {
-            let position = order.position
-            visit({ self.record(at: position) }, { self.journalLine(at: position) })
+        withPositionsByDate(where: filter) { positions in
+            forEachLine(of: positions, decoding: decoding) { position, line in
+                if let line {
+                    visit({ self.snapshot.record(of: line) },
+                          { self.snapshot.text(of: line) ?? BrewLineCodec.encode(self.snapshot.record(of: line)) })
+                } else {
+                    visit({ self.record(at: position) }, { self.journalLine(at: position) })
+                }
+            }
         }
     }
 
@@ -253,45 +257,65 @@ public final class BrewLogStore {
         }
     }
 
+    /// Calls `body` with every brew's record whose timestamp passes `filter`, oldest first (brews
+    /// at the same moment in journal order, as ``brewsByDate`` orders them), without making
+    /// objects or holding the records: for commands that fold every brew's fields in date order
+    /// (`bean list`, `dial`, `report`).
+    public func forEachRecordByDate(where filter: (Timestamp) -> Bool = { _ in true }, _ body: (BrewRecord) -> Void) {
+        visitBrewsByDate(where: filter) { record, _ in body(record()) }
+    }
+
     /// Calls `body` with every brew's record, in no promised order, without making objects: the
-    /// journal's unchanged brews are read front to back in large pieces, so a pass that folds
-    /// every brew into figures (`stats`, `bean list`) costs little more than reading the file.
+    /// journal's unchanged brews are read front to back in large pieces and decoded on every
+    /// core, so a pass that folds every brew into figures (`stats`) costs little more than
+    /// reading the file.
     public func forEachRecord(_ body: (BrewRecord) -> Void) {
         registry.access(\BrewLogStore.brews)
-        var stored = [Bool](repeating: false, count: snapshot.count)
-        for slot in slots {
-            switch slot {
-            case let .stored(index): stored[Int(index)] = true
-            case let .live(brew): body(brew.record)
-            }
-        }
-        snapshot.forEachRecord { index, record in
-            if stored[index] { body(record) }
+        forEachLine(of: slots.indices, decoding: true) { position, line in
+            body(line.map(snapshot.record(of:)) ?? record(at: position))
         }
     }
 
-    /// Every brew's record in date order, oldest first (brews at the same moment in journal
-    /// order, as ``brewsByDate`` orders them), read front to back without making objects: for
-    /// commands that need every brew's fields once (`bean list`, `dial`, `report`).
-    public var recordsByDate: [BrewRecord] {
-        registry.access(\BrewLogStore.brews)
-        var records = [BrewRecord?](repeating: nil, count: slots.count)
-        var positionOfIndex = [Int](repeating: -1, count: snapshot.count)
-        for (position, slot) in slots.enumerated() {
-            switch slot {
-            case let .stored(index): positionOfIndex[Int(index)] = position
-            case let .live(brew): records[position] = brew.record
+    /// ``JournalSnapshot/forEachLine(of:storedIndex:decoding:_:)`` over positions of this store:
+    /// a brew still in the snapshot comes with its line, an object's with `nil`.
+    private func forEachLine(of positions: some Sequence<Int>, decoding: Bool, _ body: (Int, StoredLine?) -> Void) {
+        snapshot.forEachLine(of: positions, storedIndex: { position in
+            if case let .stored(index) = slots[position] { Int(index) } else { nil }
+        }, decoding: decoding, body)
+    }
+
+    /// Calls `body` with the positions of the brews whose timestamp passes `filter`, in date
+    /// order (oldest first, ties in journal order): the positions in journal order, held nowhere,
+    /// when the journal is already in date order; else sorted.
+    private func withPositionsByDate<Result>(where filter: (Timestamp) -> Bool, _ body: (any Sequence<Int>) -> Result) -> Result {
+        var inOrder = true
+        var previous = -Double.infinity
+        forEachTimestamp { _, timestamp in
+            let seconds = timestamp.date.timeIntervalSinceReferenceDate
+            if seconds < previous { inOrder = false }
+            previous = seconds
+        }
+        if inOrder {
+            // The sequence lives only as long as `body` runs.
+            return snapshot.withTimestamps { stored in
+                withoutActuallyEscaping(stored) { stored in
+                    withoutActuallyEscaping(filter) { filter in
+                        body(slots.indices.lazy.filter { position in
+                            switch self.slots[position] {
+                            case let .stored(index): filter(stored(Int(index)))
+                            case let .live(brew): filter(brew.timestamp)
+                            }
+                        })
+                    }
+                }
             }
         }
-        snapshot.forEachRecord { index, record in
-            let position = positionOfIndex[index]
-            if position >= 0 { records[position] = record }
+        var chosen: [DateOrder] = []
+        forEachTimestamp { position, timestamp in
+            if filter(timestamp) { chosen.append(DateOrder(date: timestamp.date, position: position)) }
         }
-        var order: [DateOrder] = []
-        order.reserveCapacity(slots.count)
-        forEachTimestamp { position, timestamp in order.append(DateOrder(date: timestamp.date, position: position)) }
-        order.sort()
-        return order.compactMap { records[$0.position] }
+        chosen.sort()
+        return body(chosen.lazy.map(\.position))
     }
 
     /// The brew at `position`, made into an object.

@@ -68,9 +68,9 @@ public struct BrewStatistics: Equatable, Sendable {
         private var brews = 0
         private var perDay: [CalendarDay: Int] = [:]
         private var rating = Mean()
-        private var methods: [String: Sums] = [:]
+        private var methods = Groups()
         private var unnamed = Sums()
-        private var coffees: [String: Sums] = [:]
+        private var coffees = Groups()
 
         /// An empty fold, counting each brew on the day `day` gives.
         public init(day: @escaping (Timestamp) -> CalendarDay = \.day) {
@@ -83,50 +83,80 @@ public struct BrewStatistics: Equatable, Sendable {
             perDay[day(record.timestamp), default: 0] += 1
             if let value = record.rating { rating.add(Double(value)) }
             if let method = record.method {
-                methods[method.lowercased(), default: Sums()].add(record, spelled: method, withAverages: true)
+                methods.add(record, spelled: method, withAverages: true)
             } else {
-                unnamed.add(record, spelled: nil, withAverages: true)
+                unnamed.add(record, spelling: nil, withAverages: true)
             }
             if let coffee = record.coffee {
-                coffees[coffee.lowercased(), default: Sums()].add(record, spelled: coffee, withAverages: false)
+                coffees.add(record, spelled: coffee, withAverages: false)
             }
         }
 
         /// The statistics of the brews added.
         public var statistics: BrewStatistics {
             let order: (Group, Group) -> Bool = { ($0.brews, $1.name ?? "") > ($1.brews, $0.name ?? "") }
-            let named = methods.values.map { $0.group(withAverages: true) }.sorted(by: order)
+            let named = methods.sums.map { $0.group(withAverages: true) }.sorted(by: order)
             return BrewStatistics(brews: brews, brewsPerDay: perDay, averageRating: rating.value,
                                   methods: named + (unnamed.brews == 0 ? [] : [unnamed.group(withAverages: true)]),
-                                  coffees: coffees.values.map { $0.group(withAverages: false) }.sorted(by: order))
+                                  coffees: coffees.sums.map { $0.group(withAverages: false) }.sorted(by: order))
+        }
+    }
+
+    /// Sums per name, spellings that differ only in case in one group. A spelling seen before
+    /// costs one lookup: the name is lowercased only the first time it is met.
+    private struct Groups {
+        var sums: [Sums] = []
+        /// Each group by its lowercased name.
+        var byKey: [String: Int] = [:]
+        /// Each spelling's group and its place among the group's spellings.
+        var bySpelling: [String: (group: Int, spelling: Int)] = [:]
+
+        mutating func add(_ record: BrewRecord, spelled name: String, withAverages: Bool) {
+            let place: (group: Int, spelling: Int)
+            if let known = bySpelling[name] {
+                place = known
+            } else {
+                let key = name.lowercased()
+                let group = byKey[key] ?? sums.count
+                if group == sums.count {
+                    sums.append(Sums())
+                    byKey[key] = group
+                }
+                sums[group].spellings.append((name, 0))
+                place = (group, sums[group].spellings.count - 1)
+                bySpelling[name] = place
+            }
+            sums[place.group].add(record, spelling: place.spelling, withAverages: withAverages)
         }
     }
 
     /// What a group's figures are made of: its brews, how its name is spelled, and the means.
     private struct Sums {
         var brews = 0
-        var spellings: [String: Int] = [:]
+        /// Each spelling of the name and its brews, in the order met.
+        var spellings: [(name: String, brews: Int)] = []
         var rating = Mean()
-        var fields: [BrewField: Mean] = [:]
+        /// The mean of each of ``BrewStatistics/averagedFields``, in that order.
+        var fields = [Mean](repeating: Mean(), count: averagedFields.count)
         var ratio = Mean()
 
-        mutating func add(_ record: BrewRecord, spelled name: String?, withAverages: Bool) {
+        mutating func add(_ record: BrewRecord, spelling: Int?, withAverages: Bool) {
             brews += 1
-            if let name { spellings[name, default: 0] += 1 }
+            if let spelling { spellings[spelling].brews += 1 }
             if let value = record.rating { rating.add(Double(value)) }
             guard withAverages else { return }
-            for field in averagedFields {
-                if let value = record[field]?.doubleValue { fields[field, default: Mean()].add(value) }
+            for (offset, field) in averagedFields.enumerated() {
+                if let value = record.numericValue(field) { fields[offset].add(value) }
             }
             if let value = record.ratio { ratio.add(value) }
         }
 
         /// The group, named by its most frequent spelling (ties: the first in sorted order).
         func group(withAverages: Bool) -> Group {
-            let name = spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+            let name = spellings.max { ($0.brews, $1.name) < ($1.brews, $0.name) }?.name
             var averages: [BrewField: Double] = [:]
             if withAverages {
-                for field in averagedFields { averages[field] = fields[field]?.value }
+                for (offset, field) in averagedFields.enumerated() { averages[field] = fields[offset].value }
             }
             return Group(name: name, brews: brews, averageRating: rating.value, averages: averages, averageRatio: withAverages ? ratio.value : nil)
         }
