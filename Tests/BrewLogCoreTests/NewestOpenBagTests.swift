@@ -22,19 +22,31 @@ struct NewestOpenBagTests {
         #expect(store.newestOpenBag?.name == "Tie, later line")
     }
 
-    @Test("grams left count the bag's brews only, the same as the usage of objects")
-    func recordedUsage() throws {
-        var kenya = record("2026-11-26T08:00:00Z")
-        kenya.coffee = "Kenya"
-        kenya.doseGrams = 18
-        var other = record("2026-11-27T08:00:00Z")
-        other.coffee = "Brazil"
-        other.doseGrams = 20
-        let store = BrewLogStore(journal: InMemoryJournal([kenya, other], entries: [bag("bag100000001", "Kenya", opened: "2026-11-20")]),
-                                 clock: .fixed(stamp("2026-11-29T12:00:00Z").date), timeZone: zone("UTC"))
+    @Test("a bag's usage from a file journal decodes only lines that could be its own, and finds every one, links before it opened and escaped keys included")
+    func usageFromFile() throws {
+        let kenya = BeanBag(id: BrewID(unchecked: "bag100000001"), name: "Kenya", roasted: nil, weightGrams: 250,
+                            opened: day("2026-11-20"), finished: nil)
+        func line(_ id: String, _ date: String, coffee: String, dose: Int, extra: String = "") -> String {
+            #"{"id":"\#(id)","date":"\#(date)T08:00:00Z","coffee":"\#(coffee)","dose_g":\#(dose)\#(extra)}"#
+        }
+        var lines: [String] = []
+        for index in 0..<5_000 {
+            lines.append(line(String(format: "old%09d", index), "2026-10-\(String(format: "%02d", 1 + index % 28))", coffee: index % 2 == 0 ? "Kenya" : "Brazil", dose: 15))
+        }
+        lines += [
+            line("linked000001", "2026-11-01", coffee: "Brazil", dose: 11, extra: #","bean":"bag100000001""#),
+            line("escaped00001", "2026-11-02", coffee: "Brazil", dose: 12, extra: #","be\u0061n":"bag100000001""#),
+            line("inuse0000001", "2026-11-21", coffee: "Kenya", dose: 13),
+            line("other0000001", "2026-11-22", coffee: "Brazil", dose: 14),
+            RecordLineCodec.encode(.bean(kenya)),
+        ]
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
+        let store = BrewLogStore(journal: try writer(folder.file("j.jsonl")), clock: .fixed(stamp("2026-11-29T12:00:00Z").date), timeZone: zone("UTC"))
         try store.load()
-        let bag = try #require(store.newestOpenBag)
-        #expect(store.recordedUsage(of: bag).gramsLeft == 232)
-        #expect(store.recordedUsage(of: bag).brews.map(\.id) == store.beanUsage(of: bag).brews.map(\.id))
+        let usage = store.beanUsage(of: kenya)
+        #expect(usage.brews.map(\.id.rawValue) == ["linked000001", "escaped00001", "inuse0000001"])
+        #expect(usage.gramsUsed == 36)
+        #expect(usage.brews == BeanUsage.of(store.beanBags, brews: store.brewsByDate.map(\.record))[0].brews)
     }
 }

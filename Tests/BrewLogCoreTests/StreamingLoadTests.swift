@@ -157,4 +157,28 @@ struct StreamingLoadTests {
         try store.save()
         #expect(folder.text("j.jsonl") == lineA + "\n\n  \n" + lineC + "\n")
     }
+
+    @Test("a rewrite of a journal of several megabytes copies every line crossing its pieces, the long, CRLF, unknown and last ones")
+    func rewriteAcrossPieces() throws {
+        let folder = TemporaryFolder()
+        var lines = (0..<9_000).map { brew(String(format: "p%07d", $0), day: 1 + $0 % 28, notes: String(repeating: "n", count: 100 + $0 % 150)) }
+        lines[10] += "\r"
+        lines.insert(#"{"id":"k0000001","kind":"future","x":1}"#, at: 20)
+        lines.insert(brew("longline", day: 3, notes: String(repeating: "\u{E9}", count: 700_000)), at: 4_000)
+        let text = lines.joined(separator: "\n")
+        #expect(text.utf8.count > 3 << 20)
+        folder.write("j.jsonl", text)
+        let journal = try writer(folder.file("j.jsonl"))
+        defer { journal.release() }
+        let store = try fileStore(journal)
+        let removed = try #require(BrewID("p0004000")), edited = try #require(BrewID("p0008999"))
+        store.remove(try #require(store.brew(id: removed)))
+        let last = try #require(store.brew(id: edited))
+        last.notes = "edited"
+        try store.save()
+        var expected = lines
+        expected.removeAll { $0.contains(#""p0004000""#) }
+        expected[expected.count - 1] = BrewLineCodec.encode(last.record)
+        #expect(folder.text("j.jsonl") == expected.joined(separator: "\n") + "\n")
+    }
 }

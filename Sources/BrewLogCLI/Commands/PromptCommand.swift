@@ -48,7 +48,7 @@ enum PromptCommand: BrewLogCommand {
         }
         let store = try context.session().read(requiringJournal: true)
         let summary = store.streakSummary
-        let gramsLeft = format.needsGrams ? store.newestOpenBag.flatMap { store.recordedUsage(of: $0).gramsLeft } : nil
+        let gramsLeft = format.needsGrams ? store.newestOpenBag.flatMap { store.beanUsage(of: $0).gramsLeft } : nil
         context.out.line(format.render(summary, gramsLeft: gramsLeft))
     }
 }

@@ -29,13 +29,44 @@ extension BrewLogStore {
 extension BrewLogStore {
     /// How `bag` is used: the store's brews that belong to it, with every other bag considered
     /// (a brew of its coffee may belong to a newer bag of the same name).
+    ///
+    /// Without making a brew into an object, and decoding only the lines that could belong to
+    /// the bag (``BeanUsage/mayBelong(to:)``): `add` and `prompt` ask it of a million-brew journal.
     public func beanUsage(of bag: BeanBag) -> BeanUsage {
         let matching = BeanMatching(bags: beanBags)
         var brews: [BrewRecord] = []
-        forEachRecordByDate { brew in
+        forEachRecordByDate(ifLine: BeanUsage.mayBelong(to: bag)) { brew in
             if matching.bag(of: brew)?.id == bag.id { brews.append(brew) }
         }
         return BeanUsage(bag: bag, brews: brews)
+    }
+}
+
+extension BeanUsage {
+    /// A test that every brew of `bag` passes, given its date and its journal line, and few
+    /// others: a brew of a day the bag was in use (a brew joins a bag by name only then), or a
+    /// line that names a bag at all (`"bean"`), or one with an escape (a tool may write a key or
+    /// an id with `\u` escapes). Cheap enough to run on every line of a million.
+    static func mayBelong(to bag: BeanBag) -> @Sendable (Timestamp, UnsafeBufferPointer<UInt8>) -> Bool {
+        { timestamp, line in
+            bag.isInUse(on: timestamp.day) || line.contains(0x5C) || line.contains(bytes: BeanUsage.beanKey)
+        }
+    }
+
+    /// The journal key of a brew's bag, quoted, as it appears in a line.
+    private static let beanKey = Array(#""bean""#.utf8)
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether `bytes` (not empty) appear in this buffer.
+    func contains(bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first, count >= bytes.count else { return false }
+        var index = 0
+        while index <= count - bytes.count {
+            if self[index] == first, bytes.indices.allSatisfy({ self[index + $0] == bytes[$0] }) { return true }
+            index += 1
+        }
+        return false
     }
 }
 
@@ -51,18 +82,5 @@ extension BrewLogStore {
             newest = bag
         }
         return newest
-    }
-
-    /// ``beanUsage(of:)`` read from the journal's records, without making a brew into an object:
-    /// for a question asked at every shell prompt.
-    public func recordedUsage(of bag: BeanBag) -> BeanUsage {
-        let matching = BeanMatching(bags: beanBags)
-        var brews: [BrewRecord] = []
-        visitRecordsFromLastLine { record in
-            if matching.bag(of: record)?.id == bag.id { brews.append(record) }
-            return true
-        }
-        brews.sort { $0.timestamp.date < $1.timestamp.date }
-        return BeanUsage(bag: bag, brews: brews)
     }
 }

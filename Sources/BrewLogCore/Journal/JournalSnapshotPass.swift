@@ -6,6 +6,17 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// Which lines a pass over many brews decodes ahead, on every core.
+enum LineDecoding: Sendable {
+    /// None: the caller decodes the lines it needs (``JournalSnapshot/record(of:)``).
+    case none
+    /// Every line.
+    case all
+    /// The lines `test` passes, given the brew's date and its line's bytes (cheap tests of the
+    /// bytes, run on every core); the others are skipped and not given to the caller.
+    case only(@Sendable (Timestamp, UnsafeBufferPointer<UInt8>) -> Bool)
+}
+
 /// A brew's line as a pass over many brews read it from a file journal: the bytes as the file
 /// holds them (without the newline), and the brew's fields when the pass decoded them.
 struct StoredLine {
@@ -20,15 +31,16 @@ struct StoredLine {
 extension JournalSnapshot {
     /// Calls `body` on the caller's thread with each of `positions` in the order given, and, for
     /// a position `storedIndex` maps to a brew of this file journal, that brew's line (`nil` for
-    /// one it maps to `nil`, or for brews given as values: see ``isFileBacked``).
+    /// one it maps to `nil`, or for brews given as values: see ``isFileBacked``). A line that
+    /// `decoding`'s test skips is not given at all.
     ///
     /// Positions are taken a batch at a time. A batch's lines are read in file order, nearby lines
     /// in one read, so a pass in journal order, or in date order over a journal kept in date
     /// order, reads the file front to back in large pieces, and a pass in any other order reads
-    /// no line twice. With `decoding`, each batch's lines are decoded on every core while `body`
+    /// no line twice. Unless `decoding` is `.none`, each batch's lines are decoded on every core while `body`
     /// runs over the batch before it, so a pass that folds every brew costs about what decoding
     /// costs divided by the cores. Only two batches are held at once.
-    func forEachLine(of positions: some Sequence<Int>, storedIndex: (Int) -> Int?, decoding: Bool,
+    func forEachLine(of positions: some Sequence<Int>, storedIndex: (Int) -> Int?, decoding: LineDecoding,
                      _ body: (_ position: Int, _ line: StoredLine?) -> Void) {
         guard case let .lines(source, entries) = storage else {
             for position in positions { body(position, nil) }
@@ -36,13 +48,13 @@ extension JournalSnapshot {
         }
         var iterator = positions.makeIterator()
         var current = LineBatch.gather(from: &iterator, storedIndex: storedIndex, entries: entries, source: source)
-        if let work = current?.startDecoding(entries: entries, source: source, enabled: decoding) {
+        if let work = current?.startDecoding(entries: entries, source: source, decoding) {
             current?.finishDecoding(work, entries: entries, source: source)
         }
         while let batch = current {
             // Helpers decode the next batch while the caller gives out this one, then it joins them.
             var next = LineBatch.gather(from: &iterator, storedIndex: storedIndex, entries: entries, source: source)
-            let work = next?.startDecoding(entries: entries, source: source, enabled: decoding)
+            let work = next?.startDecoding(entries: entries, source: source, decoding)
             batch.deliver(body)
             if let work { next?.finishDecoding(work, entries: entries, source: source) }
             current = next
@@ -100,7 +112,7 @@ private struct LineBatch {
     var indices: [Int] = []
     var places: [Place] = []
     var pieces: [[UInt8]] = []
-    var records: [BrewRecord?] = []
+    var records: [DecodedLine] = []
 
     /// The next batch of positions from `iterator`, their lines read; `nil` when none is left.
     static func gather(from iterator: inout some IteratorProtocol<Int>, storedIndex: (Int) -> Int?,
@@ -170,11 +182,11 @@ private struct LineBatch {
         return pieces[Int(place.piece)][Int(place.start)..<Int(place.end)]
     }
 
-    /// Starts helper threads decoding this batch (`nil` when not `enabled`); the caller joins
-    /// them with ``finishDecoding(_:entries:source:)``.
-    func startDecoding(entries: [JournalSnapshot.Entry], source: any JournalLineSource, enabled: Bool) -> DecodeWork? {
-        guard enabled else { return nil }
-        let work = DecodeWork(count: positions.count)
+    /// Starts helper threads decoding this batch (`nil` for `.none`); the caller joins them
+    /// with ``finishDecoding(_:entries:source:)``.
+    func startDecoding(entries: [JournalSnapshot.Entry], source: any JournalLineSource, _ decoding: LineDecoding) -> DecodeWork? {
+        if case .none = decoding { return nil }
+        let work = DecodeWork(count: positions.count, decoding: decoding)
         for _ in 0..<DecodeWork.helpers {
             DispatchQueue.global().async(group: work.group) { [self] in
                 decodeClaimed(work, entries: entries, source: source)
@@ -194,23 +206,27 @@ private struct LineBatch {
     /// Decodes strides of lines claimed from `work` until none is left.
     private func decodeClaimed(_ work: DecodeWork, entries: [JournalSnapshot.Entry], source: any JournalLineSource) {
         while let range = work.claim() {
-            var decodedRange: [BrewRecord?] = []
+            var decodedRange: [DecodedLine] = []
             decodedRange.reserveCapacity(range.count)
             for member in range {
                 guard indices[member] >= 0 else {
-                    decodedRange.append(nil)
+                    decodedRange.append(.pending)
                     continue
                 }
                 let entry = entries[indices[member]]
-                let decoded = bytes(of: member).withUnsafeBufferPointer { line in
-                    try? BrewLineCodec.decode(line)
+                let decoded = bytes(of: member).withUnsafeBufferPointer { line -> DecodedLine in
+                    if case let .only(test) = work.decoding, !test(entry.timestamp, line) { return .skipped }
+                    return (try? BrewLineCodec.decode(line)).map(DecodedLine.record) ?? .pending
                 }
-                if let decoded, decoded.id == entry.id {
-                    decodedRange.append(decoded)
+                if case .record(let record) = decoded, record.id != entry.id {
+                    decodedRange.append(.pending)
                 } else {
+                    decodedRange.append(decoded)
+                }
+                if case .pending = decodedRange[decodedRange.count - 1] {
                     // The line no longer reads as validated (see ``JournalSnapshot/record(at:)``).
                     source.lost(at: entry.start)
-                    decodedRange.append(BrewRecord(id: entry.id, timestamp: entry.timestamp))
+                    decodedRange[decodedRange.count - 1] = .record(BrewRecord(id: entry.id, timestamp: entry.timestamp))
                 }
             }
             work.store(decodedRange, at: range)
@@ -224,9 +240,20 @@ private struct LineBatch {
                 body(positions[member], nil)
                 continue
             }
-            body(positions[member], StoredLine(index: indices[member], bytes: bytes(of: member), decoded: records.isEmpty ? nil : records[member]))
+            switch records.isEmpty ? .pending : records[member] {
+            case .skipped: continue
+            case .pending: body(positions[member], StoredLine(index: indices[member], bytes: bytes(of: member), decoded: nil))
+            case .record(let record): body(positions[member], StoredLine(index: indices[member], bytes: bytes(of: member), decoded: record))
+            }
         }
     }
+}
+
+/// What a pass made of one line: not decoded (yet), its brew, or skipped by the pass's test.
+private enum DecodedLine: Sendable {
+    case pending
+    case record(BrewRecord)
+    case skipped
 }
 
 /// The decoding of one batch shared between threads: the next stride to claim, and a slot per
@@ -236,13 +263,15 @@ private final class DecodeWork: Sendable {
     static let helpers = max(1, min(7, ProcessInfo.processInfo.activeProcessorCount - 1))
 
     let group = DispatchGroup()
+    let decoding: LineDecoding
     private let next = Atomic<Int>(0)
     private let count: Int
-    private let slots: Mutex<[BrewRecord?]>
+    private let slots: Mutex<[DecodedLine]>
 
-    init(count: Int) {
+    init(count: Int, decoding: LineDecoding) {
         self.count = count
-        slots = Mutex([BrewRecord?](repeating: nil, count: count))
+        self.decoding = decoding
+        slots = Mutex([DecodedLine](repeating: .pending, count: count))
     }
 
     /// The next stride of lines to decode, or `nil` once all are claimed.
@@ -252,11 +281,11 @@ private final class DecodeWork: Sendable {
     }
 
     /// Keeps the records of a stride claimed before.
-    func store(_ records: [BrewRecord?], at range: Range<Int>) {
+    func store(_ records: [DecodedLine], at range: Range<Int>) {
         slots.withLock { $0.replaceSubrange(range, with: records) }
     }
 
-    func results() -> [BrewRecord?] {
+    func results() -> [DecodedLine] {
         slots.withLock { $0 }
     }
 }

@@ -12,11 +12,17 @@ extension LockedJournal {
     /// of other kinds, lines of kinds BrewLog does not know) byte for byte.
     func rewrite(_ changes: JournalChanges, loaded: LoadedFile) throws(JournalError) {
         try verifyUnchanged(since: loaded.file)
-        let bytes: [UInt8]
-        if let source = loaded.source, let size = loaded.file?.size {
-            bytes = try call("read") { () throws(SystemCallError) in try source.text(count: size) }
+        // The file as loaded is read again a piece at a time (never held whole); a journal
+        // loaded without its open file (one this journal just wrote) is read whole.
+        let size: Int
+        let read: (Range<Int>) throws(SystemCallError) -> [UInt8]
+        if let source = loaded.source, let loadedSize = loaded.file?.size {
+            size = loadedSize
+            read = { range throws(SystemCallError) in try source.text(in: range) }
         } else {
-            bytes = try readFile()?.bytes ?? []
+            let bytes = try readFile()?.bytes ?? []
+            size = bytes.count
+            read = { range in Array(bytes[range]) }
         }
         let removed = Set(changes.removed)
         var updated: [BrewID: (record: BrewRecord, line: String)] = [:]
@@ -41,42 +47,40 @@ extension LockedJournal {
         var next = known.startIndex
         var nextOther = loaded.others.startIndex
         let file = try replaceContents(replacing: loaded.file) { (output: inout ChunkedWriter) throws(SystemCallError) in
-            try bytes.withUnsafeBufferPointer { buffer throws(SystemCallError) in
-                try forEachLine(in: buffer) { line throws(SystemCallError) in
-                    // The brews' lines come in file order: the next one is this line or a later one.
-                    var entry: JournalSnapshot.Entry?
-                    if next < known.endIndex, known[next].start == line.range.lowerBound {
-                        entry = known[next]
-                        next += 1
-                    }
-                    if entry == nil, nextOther < loaded.others.endIndex, loaded.others[nextOther].start == line.range.lowerBound {
-                        let other = loaded.others[nextOther]
-                        nextOther += 1
-                        guard !removed.contains(other.entry.id) else { return }
-                        let start = output.total
-                        if let (entry, text) = updatedEntries[other.entry.id] {
-                            try output.write(text)
-                            others.append(.init(entry: entry, start: start, end: output.total))
-                        } else {
-                            try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
-                            others.append(.init(entry: other.entry, start: start, end: output.total))
-                        }
-                        try output.write("\n")
-                        return
-                    }
-                    if let entry, removed.contains(entry.id) { return }
+            try forEachLine(ofFirst: size, reading: read) { line, lineStart throws(SystemCallError) in
+                // The brews' lines come in file order: the next one is this line or a later one.
+                var entry: JournalSnapshot.Entry?
+                if next < known.endIndex, known[next].start == lineStart {
+                    entry = known[next]
+                    next += 1
+                }
+                if entry == nil, nextOther < loaded.others.endIndex, loaded.others[nextOther].start == lineStart {
+                    let other = loaded.others[nextOther]
+                    nextOther += 1
+                    guard !removed.contains(other.entry.id) else { return }
                     let start = output.total
-                    if let entry, let (record, text) = updated[entry.id] {
+                    if let (entry, text) = updatedEntries[other.entry.id] {
                         try output.write(text)
-                        entries.append(.init(id: record.id, timestamp: record.timestamp, start: start))
+                        others.append(.init(entry: entry, start: start, end: output.total))
                     } else {
-                        try output.write(UnsafeBufferPointer(rebasing: buffer[line.range]))
-                        if let entry {
-                            entries.append(.init(id: entry.id, timestamp: entry.timestamp, start: start))
-                        }
+                        try output.write(line)
+                        others.append(.init(entry: other.entry, start: start, end: output.total))
                     }
                     try output.write("\n")
+                    return
                 }
+                if let entry, removed.contains(entry.id) { return }
+                let start = output.total
+                if let entry, let (record, text) = updated[entry.id] {
+                    try output.write(text)
+                    entries.append(.init(id: record.id, timestamp: record.timestamp, start: start))
+                } else {
+                    try output.write(line)
+                    if let entry {
+                        entries.append(.init(id: entry.id, timestamp: entry.timestamp, start: start))
+                    }
+                }
+                try output.write("\n")
             }
             for (record, text) in inserted {
                 let start = output.total
@@ -92,6 +96,41 @@ extension LockedJournal {
             }
         }
         self.loaded = LoadedFile(entries: entries, others: others, file: file, endsWithNewline: true)
+    }
+
+    /// Calls `body` with each line of the first `size` bytes `read` gives (without its newline;
+    /// the last line may have none) and the byte where it starts, reading a megabyte at a time:
+    /// a rewrite holds a piece of the file and the line that crosses into the next, never the file.
+    private func forEachLine(ofFirst size: Int, reading read: (Range<Int>) throws(SystemCallError) -> [UInt8],
+                             _ body: (UnsafeBufferPointer<UInt8>, Int) throws(SystemCallError) -> Void) throws(SystemCallError) {
+        var pending: [UInt8] = []
+        var pendingStart = 0
+        var offset = 0
+        while offset < size {
+            let piece = try read(offset..<min(size, offset + (1 << 20)))
+            guard !piece.isEmpty else { break }
+            try piece.withUnsafeBufferPointer { buffer throws(SystemCallError) in
+                var start = 0
+                while let newline = buffer[start...].firstIndex(of: 0x0A) {
+                    if pending.isEmpty {
+                        try body(UnsafeBufferPointer(rebasing: buffer[start..<newline]), offset + start)
+                    } else {
+                        pending.append(contentsOf: buffer[start..<newline])
+                        try pending.withUnsafeBufferPointer { line throws(SystemCallError) in try body(line, pendingStart) }
+                        pending = []
+                    }
+                    start = newline + 1
+                }
+                if start < buffer.count {
+                    if pending.isEmpty { pendingStart = offset + start }
+                    pending.append(contentsOf: buffer[start...])
+                }
+            }
+            offset += piece.count
+        }
+        if !pending.isEmpty {
+            try pending.withUnsafeBufferPointer { line throws(SystemCallError) in try body(line, pendingStart) }
+        }
     }
 
     /// The prefix of the temporary files a rewrite creates next to the journal.

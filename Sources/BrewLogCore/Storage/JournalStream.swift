@@ -213,9 +213,9 @@ final class FileLineSource: JournalLineSource {
         }
     }
 
-    /// The file's first `count` bytes (fewer if it is shorter).
-    func text(count: Int) throws(SystemCallError) -> [UInt8] {
-        try read(0..<count)
+    /// The file's bytes in `range` (fewer at its end).
+    func text(in range: Range<Int>) throws(SystemCallError) -> [UInt8] {
+        try read(range)
     }
 
     private func read(_ range: Range<Int>) throws(SystemCallError) -> [UInt8] {

@@ -238,7 +238,7 @@ public final class BrewLogStore {
                                  _ visit: (_ record: () -> BrewRecord, _ line: () -> String) -> Void) {
         registry.access(\BrewLogStore.brews)
         withPositionsByDate(where: filter) { positions in
-            forEachLine(of: positions, decoding: decoding) { position, line in
+            forEachLine(of: positions, decoding: decoding ? .all : .none) { position, line in
                 if let line {
                     visit({ self.snapshot.record(of: line) },
                           { self.snapshot.text(of: line) ?? BrewLineCodec.encode(self.snapshot.record(of: line)) })
@@ -271,14 +271,28 @@ public final class BrewLogStore {
     /// reading the file.
     public func forEachRecord(_ body: (BrewRecord) -> Void) {
         registry.access(\BrewLogStore.brews)
-        forEachLine(of: slots.indices, decoding: true) { position, line in
+        forEachLine(of: slots.indices, decoding: .all) { position, line in
             body(line.map(snapshot.record(of:)) ?? record(at: position))
+        }
+    }
+
+    /// ``forEachRecordByDate(where:_:)`` over the brews whose journal line passes `test` (given
+    /// the brew's date and the line's bytes, run on every core before a line is decoded); brews
+    /// already objects, and those of a journal in memory, are all given. For a question only a
+    /// few brews' lines can answer (a bag's brews), the others are read but never decoded.
+    func forEachRecordByDate(ifLine test: @escaping @Sendable (Timestamp, UnsafeBufferPointer<UInt8>) -> Bool,
+                             _ body: (BrewRecord) -> Void) {
+        registry.access(\BrewLogStore.brews)
+        withPositionsByDate(where: { _ in true }) { positions in
+            forEachLine(of: positions, decoding: .only(test)) { position, line in
+                body(line.map(snapshot.record(of:)) ?? record(at: position))
+            }
         }
     }
 
     /// ``JournalSnapshot/forEachLine(of:storedIndex:decoding:_:)`` over positions of this store:
     /// a brew still in the snapshot comes with its line, an object's with `nil`.
-    private func forEachLine(of positions: some Sequence<Int>, decoding: Bool, _ body: (Int, StoredLine?) -> Void) {
+    private func forEachLine(of positions: some Sequence<Int>, decoding: LineDecoding, _ body: (Int, StoredLine?) -> Void) {
         snapshot.forEachLine(of: positions, storedIndex: { position in
             if case let .stored(index) = slots[position] { Int(index) } else { nil }
         }, decoding: decoding, body)
