@@ -38,16 +38,8 @@ public final class BrewLogStore {
     /// day, and the earliest brew still in the future then (when now passes it, it counts).
     var streakCache: (version: Int, today: CalendarDay, nextBrewMoment: Date?, calendar: StreakCalendar)?
 
-    /// One brew of the store: still only in the snapshot (by its index there), or an object.
-    /// Eight bytes, a million of them held at once: the index fits in 32 bits, since a journal of
-    /// four billion brews would need more than 128 GB for its entries before it got here.
-    private enum BrewSlot {
-        case stored(UInt32)
-        case live(Brew)
-    }
-
     private(set) var snapshot = JournalSnapshot(records: [])
-    private var slots: [BrewSlot] = []
+    private var slots = BrewSlots(loaded: 0)
     private var storedCount = 0
     /// Slot positions by id, built only when many lookups are coming (imports): for the one or
     /// two lookups of a typical command a linear scan of a million ids is cheaper than hashing them.
@@ -87,7 +79,7 @@ public final class BrewLogStore {
         detachAll()
         snapshot = loaded
         unknownKindIDs = loaded.unknownKindIDs
-        slots = (0..<loaded.count).map { BrewSlot.stored(UInt32(truncatingIfNeeded: $0)) }
+        slots = BrewSlots(loaded: loaded.count)
         storedCount = loaded.count
         storedEntries = loaded.entries
         entryIndex = EntryIndex(storedEntries)
@@ -117,7 +109,7 @@ public final class BrewLogStore {
     /// Saving then goes through the journal the store was made with, which may refuse.
     public func reload(from loaded: JournalSnapshot) {
         var kept: [BrewID: Brew] = [:]
-        for case let .live(brew) in slots { kept[brew.id] = brew }
+        for brew in slots.objectsMade { kept[brew.id] = brew }
         let oldIDs = slots.indices.map(id(at:))
         var newSlots: [BrewSlot] = []
         newSlots.reserveCapacity(loaded.count)
@@ -137,7 +129,7 @@ public final class BrewLogStore {
         for brew in kept.values { brew.detach() }
         snapshot = loaded
         unknownKindIDs = loaded.unknownKindIDs
-        slots = newSlots
+        slots = BrewSlots(newSlots)
         storedCount = stored
         positionByID = nil
         let entriesChanged = storedEntries != loaded.entries
@@ -399,7 +391,7 @@ public final class BrewLogStore {
     }
 
     private func append(_ brew: Brew) {
-        slots.append(.live(brew))
+        slots.append(brew)
         positionByID?[brew.id] = slots.count - 1
         brew.attach(to: changeLog)
         changeLog.noteInserted(brew.id)
@@ -462,7 +454,7 @@ public final class BrewLogStore {
     public var pendingChanges: JournalChanges {
         let changed = changeLog.touchedIDs
         var brews: [BrewID: Brew] = [:]
-        for case let .live(brew) in slots where changed.contains(brew.id) {
+        for brew in slots.objectsMade where changed.contains(brew.id) {
             brews[brew.id] = brew
         }
         let entries = Dictionary(storedEntries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -587,7 +579,7 @@ public final class BrewLogStore {
     }
 
     private func detachAll() {
-        for case let .live(brew) in slots {
+        for brew in slots.objectsMade {
             brew.detach()
         }
     }
