@@ -26,6 +26,8 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         var registry: ChangeRegistry?
         /// The journal line the brew was read from, until a field changes.
         var origin: JournalLineOrigin?
+        /// The fields `owner` already holds as changed: writing one again skips the change log.
+        var noted = NotedFields()
     }
 
     /// Where reads and writes of this brew's properties are reported.
@@ -275,12 +277,18 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
 
     /// Starts telling `changeLog` about every change (the store calls it when the brew joins it).
     func attach(to changeLog: ChangeLog) {
-        storage.withLock { $0.owner = changeLog }
+        storage.withLock { storage in
+            storage.owner = changeLog
+            storage.noted = NotedFields()
+        }
     }
 
     /// Stops telling the store's change log (when the brew leaves the store).
     func detach() {
-        storage.withLock { $0.owner = nil }
+        storage.withLock { storage in
+            storage.owner = nil
+            storage.noted = NotedFields()
+        }
     }
 
     // The storage is reached through closures, not key paths: a key path applied to the record
@@ -309,8 +317,9 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     ///
     /// The write that nobody observes is the common one, so it takes the lock once and retains
     /// nothing: the change log is told inside the lock (it never calls back into a brew, so the
-    /// lock order brew → change log cannot deadlock), and the key path, which costs a runtime
-    /// call to materialise, is made only when there are observers.
+    /// lock order brew → change log cannot deadlock), and only the first time a field changes
+    /// since the store last loaded or saved (``NotedFields``); the key path, which costs a
+    /// runtime call to materialise, is made only when there are observers.
     /// Observers are told outside the lock, since their `onChange` may read or write this brew.
     @inline(__always)
     private func write<Value: Equatable & Sendable>(
@@ -321,7 +330,7 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
             guard get(storage.record) != newValue else { return nil }
             set(&storage.record, newValue)
             storage.origin = nil
-            storage.owner?.noteChanged(id, field)
+            storage.owner?.noteChanged(id, field, noted: &storage.noted)
             // No registry, or one nobody observes, means there is nobody to tell.
             guard storage.registry?.hasObservers == true else { return nil }
             return storage.registry
