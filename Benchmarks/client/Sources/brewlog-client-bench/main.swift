@@ -138,6 +138,7 @@ func time(_ body: () -> Int) -> Double {
     return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(operations)
 }
 
+/// The middle value of `values` (the mean of the two middle ones when there are an even number).
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     let middle = sorted.count / 2
