@@ -34,6 +34,37 @@ struct BrewConcurrencyTests {
         #expect(brew.doseGrams == Double(rounds) / 4)
     }
 
+    @Test("writers of the date and of the UTC offset, both parts of the timestamp, never undo each other")
+    func writersOfTimestampParts() async {
+        let start = stamp("2026-11-28T08:00:00Z")
+        let brew = Brew(record: BrewRecord(id: .random(), timestamp: start))
+        let rounds = Self.rounds * 50
+        // Each writer alone writes its part, so it reads back what it wrote unless the other
+        // writer's write of the other part put an older value of this one back.
+        let undone = await withTaskGroup(of: Int.self) { group in
+            group.addTask {
+                var undone = 0
+                for i in 1...rounds {
+                    let date = start.date.addingTimeInterval(Double(i))
+                    brew.date = date
+                    if brew.date != date { undone += 1 }
+                }
+                return undone
+            }
+            group.addTask {
+                var undone = 0
+                for i in 1...rounds {
+                    brew.utcOffsetSeconds = i % 97 * 60
+                    if brew.utcOffsetSeconds != i % 97 * 60 { undone += 1 }
+                }
+                return undone
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(undone == 0)
+        #expect(brew.timestamp == Timestamp(date: start.date.addingTimeInterval(Double(rounds)), utcOffsetSeconds: rounds % 97 * 60))
+    }
+
     @Test("a validated update keeps what another thread wrote to other fields meanwhile")
     func updateKeepsOtherWriters() throws {
         let brew = Brew(record: BrewRecord(id: .random(), timestamp: stamp("2026-11-28T08:00:00Z"), rating: 2))

@@ -71,6 +71,66 @@ struct StoreChangeSetTests {
         #expect(journal.saveCount == 1)
     }
 
+    @Test("a field written again after a save is pending again, and saved")
+    func fieldWrittenAgainAfterSave() throws {
+        let journal = InMemoryJournal([fixedRecord("aaaa11112222", "2026-11-28T08:00:00Z")])
+        let store = BrewLogStore(journal: journal, clock: .fixed(stamp("2026-11-29T12:00:00Z").date), timeZone: zone("UTC"))
+        try store.load()
+        let brew = store.brews[0]
+        brew.notes = "first"
+        brew.notes = "second"
+        #expect(store.pendingChanges.changedFields[brew.id] == [.notes])
+        try store.save()
+        brew.notes = "third"
+        #expect(store.pendingChanges.changedFields[brew.id] == [.notes])
+        try store.save()
+        #expect(journal.records[0].notes == "third")
+        #expect(journal.saveCount == 2)
+    }
+
+    @Test("a field written again after the store reloads, or after the brew is removed and put back, is pending again")
+    func fieldWrittenAgainAfterReloadOrReinsert() throws {
+        let store = try makeStore(now: "2026-11-29T12:00:00Z", records: [fixedRecord("aaaa11112222", "2026-11-28T08:00:00Z")])
+        let brew = store.brews[0]
+        brew.rating = 2
+        try store.reload()
+        #expect(store.pendingChanges.isEmpty)
+        brew.rating = 3
+        #expect(store.pendingChanges.changedFields[brew.id] == [.rating])
+        store.remove(brew)
+        store.insert(brew)
+        brew.rating = 4
+        #expect(store.pendingChanges.inserted.first?.rating == 4)
+    }
+
+    @Test("every date change, not only the first, is a streak input")
+    func everyDateChangeMovesTheStreak() throws {
+        let store = try makeStore(now: "2026-11-29T12:00:00Z",
+                                  records: [fixedRecord("aaaa11112222", "2026-11-28T08:00:00Z"),
+                                            fixedRecord("bbbb11112222", "2026-11-29T08:00:00Z")])
+        #expect(store.streak == 2)
+        let brew = try store.brew(matching: "aaaa")
+        brew.date = stamp("2026-11-20T08:00:00Z").date
+        #expect(store.streak == 1)
+        brew.date = stamp("2026-11-28T09:00:00Z").date
+        #expect(store.streak == 2)
+        brew.utcOffsetSeconds = 3600
+        brew.date = stamp("2026-11-21T08:00:00Z").date
+        #expect(store.streak == 1)
+    }
+
+    @Test("a brew's noted fields hold every field apart, for one generation of the change log")
+    func notedFieldsHoldEveryField() {
+        var noted = NotedFields()
+        for field in BrewField.allCases {
+            #expect(!noted.contains(field, generation: 7))
+            noted = noted.adding(field, generation: 7)
+        }
+        #expect(BrewField.allCases.allSatisfy { noted.contains($0, generation: 7) })
+        #expect(!BrewField.allCases.contains { noted.contains($0, generation: 8) })
+        #expect(!noted.adding(.notes, generation: 8).contains(.rating, generation: 8))
+    }
+
     @Test("a brew removed from the store is no longer watched")
     func removedBrewNotWatched() throws {
         let store = try makeStore(now: "2026-11-29T12:00:00Z", records: [fixedRecord("aaaa11112222", "2026-11-28T08:00:00Z")])

@@ -26,6 +26,8 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         var registry: ChangeRegistry?
         /// The journal line the brew was read from, until a field changes.
         var origin: JournalLineOrigin?
+        /// The fields `owner` already holds as changed: writing one again skips the change log.
+        var noted = NotedFields()
     }
 
     /// Where reads and writes of this brew's properties are reported.
@@ -76,15 +78,29 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// When the brew was made. Setting it keeps the recorded UTC offset.
+    ///
+    /// A view of ``timestamp``: it is tracked, and its changes reported, as `timestamp`. Setting it
+    /// reads and replaces the moment under one lock, so an offset another thread writes meanwhile
+    /// is kept (a read of `timestamp` followed by a write of the whole would put the old offset
+    /// back); inside a tracking scope it counts as a read of `timestamp`, as `timestamp.date = x` does.
     public var date: Date {
         get { timestamp.date }
-        set { timestamp.date = newValue }
+        set {
+            reportRead(\.timestamp)
+            write(\.timestamp, .date, newValue, get: { $0.timestamp.date }, set: { $0.timestamp.date = $1 })
+        }
     }
 
     /// Seconds east of UTC of the clock the brew was recorded on.
+    ///
+    /// A view of ``timestamp``, set under one lock as ``date`` is, so a moment another thread
+    /// writes meanwhile is kept.
     public var utcOffsetSeconds: Int {
         get { timestamp.utcOffsetSeconds }
-        set { timestamp.utcOffsetSeconds = newValue }
+        set {
+            reportRead(\.timestamp)
+            write(\.timestamp, .date, newValue, get: { $0.timestamp.utcOffsetSeconds }, set: { $0.timestamp.utcOffsetSeconds = $1 })
+        }
     }
 
     /// The calendar day the brew counts for: its date in its own UTC offset.
@@ -261,12 +277,18 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
 
     /// Starts telling `changeLog` about every change (the store calls it when the brew joins it).
     func attach(to changeLog: ChangeLog) {
-        storage.withLock { $0.owner = changeLog }
+        storage.withLock { storage in
+            storage.owner = changeLog
+            storage.noted = NotedFields()
+        }
     }
 
     /// Stops telling the store's change log (when the brew leaves the store).
     func detach() {
-        storage.withLock { $0.owner = nil }
+        storage.withLock { storage in
+            storage.owner = nil
+            storage.noted = NotedFields()
+        }
     }
 
     // The storage is reached through closures, not key paths: a key path applied to the record
@@ -274,33 +296,41 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     // The key path of the property is only what the registry files reads and changes under.
 
     /// Reports the read when a tracking scope runs on this thread, then reads under the lock.
-    /// The key path is an autoclosure: outside a scope (almost always) it is never made.
     @inline(__always)
     private func read<Value>(_ property: @autoclosure () -> KeyPath<Brew, Value>, _ get: (borrowing BrewRecord) -> Value) -> Value {
-        if ChangeRegistry.isTracking {
-            registry.access(property())
-        }
+        reportRead(property())
         return storage.withLock { get($0.record) }
     }
 
-    /// Stores `newValue` when it differs, tells the store's change log, and returns the registry
-    /// to tell only when someone observes this brew.
+    /// Reports a read of `property` when a tracking scope runs on this thread. The key path is an
+    /// autoclosure: outside a scope (almost always) it is never made.
+    @inline(__always)
+    private func reportRead(_ property: @autoclosure () -> PartialKeyPath<Brew>) {
+        if ChangeRegistry.isTracking {
+            registry.access(property())
+        }
+    }
+
+    /// Stores `newValue` when it differs, tells the store's change log, and tells the registry, as
+    /// a change of `property` (the tracked property that holds the value, or part of it), only
+    /// when someone observes this brew.
     ///
     /// The write that nobody observes is the common one, so it takes the lock once and retains
     /// nothing: the change log is told inside the lock (it never calls back into a brew, so the
-    /// lock order brew → change log cannot deadlock), and the key path, which costs a runtime
-    /// call to materialise, is made only when there are observers.
+    /// lock order brew → change log cannot deadlock), and only the first time a field changes
+    /// since the store last loaded or saved (``NotedFields``); the key path, which costs a
+    /// runtime call to materialise, is made only when there are observers.
     /// Observers are told outside the lock, since their `onChange` may read or write this brew.
     @inline(__always)
     private func write<Value: Equatable & Sendable>(
-        _ property: @autoclosure () -> KeyPath<Brew, Value>, _ field: BrewField, _ newValue: Value,
+        _ property: @autoclosure () -> PartialKeyPath<Brew>, _ field: BrewField, _ newValue: Value,
         get: (borrowing BrewRecord) -> Value, set: (inout BrewRecord, Value) -> Void
     ) {
         let observed = storage.withLock { storage -> ChangeRegistry? in
             guard get(storage.record) != newValue else { return nil }
             set(&storage.record, newValue)
             storage.origin = nil
-            storage.owner?.noteChanged(id, field)
+            storage.owner?.noteChanged(id, field, noted: &storage.noted)
             // No registry, or one nobody observes, means there is nobody to tell.
             guard storage.registry?.hasObservers == true else { return nil }
             return storage.registry

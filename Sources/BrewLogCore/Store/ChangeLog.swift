@@ -19,6 +19,9 @@ final class ChangeLog: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Bumped, under the lock, whenever fields noted as changed may leave the log (a reset, a
+    /// removal), so that every brew's ``NotedFields`` from before stop vouching for them.
+    private let generation = Atomic<Int>(0)
 
     var streakInputsVersion: Int { state.withLock { $0.streakInputsVersion } }
 
@@ -33,6 +36,7 @@ final class ChangeLog: Sendable {
     func noteRemoved(_ id: BrewID) {
         state.withLock { state in
             state.streakInputsVersion += 1
+            generation.add(1, ordering: .releasing)
             if state.insertedSet.remove(id) != nil {
                 state.inserted.removeAll { $0 == id }
                 return
@@ -44,12 +48,27 @@ final class ChangeLog: Sendable {
         }
     }
 
-    func noteChanged(_ id: BrewID, _ field: BrewField) {
-        state.withLock { state in
+    /// Records that `field` of brew `id` changed. `noted` is the brew's own account of what the
+    /// log holds for it (kept under the brew's lock): a field it shows is in the log already, and
+    /// only a date change is still recorded (as a streak input), so writing a field again and
+    /// again takes neither this lock nor a hash.
+    ///
+    /// Skipping on a generation read without this lock is safe: a write that reads the generation
+    /// from before a concurrent ``reset()`` is one that could have come just before the reset,
+    /// and a note made then would have been cleared by it all the same.
+    func noteChanged(_ id: BrewID, _ field: BrewField, noted: inout NotedFields) {
+        if noted.contains(field, generation: generation.load(ordering: .acquiring)) {
+            if field == .date { noteStreakInputChanged() }
+            return
+        }
+        noted = state.withLock { state in
             if field == .date { state.streakInputsVersion += 1 }
-            guard !state.insertedSet.contains(id) else { return }
-            if state.changed[id] == nil { state.changedOrder.append(id) }
-            state.changed[id, default: []].insert(field)
+            // An inserted brew is written whole, so all its fields count as noted.
+            if !state.insertedSet.contains(id) {
+                if state.changed[id] == nil { state.changedOrder.append(id) }
+                state.changed[id, default: []].insert(field)
+            }
+            return noted.adding(field, generation: generation.load(ordering: .relaxed))
         }
     }
 
@@ -112,6 +131,46 @@ final class ChangeLog: Sendable {
             let version = state.streakInputsVersion
             state = State()
             state.streakInputsVersion = version + 1
+            generation.add(1, ordering: .releasing)
         }
+    }
+}
+
+/// The fields of one brew that its store's change log holds as changed, as of one generation of
+/// the log (``ChangeLog/noteChanged(_:_:noted:)``). The brew keeps it beside its fields, under its
+/// lock, and starts it afresh whenever it joins or leaves a store.
+///
+/// Eight bytes, since a million brews may be held at once: a bit a field in the low 16 bits, the
+/// generation's low 48 bits above them. Two generations 2^48 resets apart would look alike; a
+/// reset is a load or a save of the journal, so that many never happen in a process.
+struct NotedFields {
+    private var bits: UInt64 = 0
+
+    /// Nothing noted.
+    init() {}
+
+    private init(bits: UInt64) {
+        self.bits = bits
+    }
+
+    /// Whether `field` was noted in the log's `generation`.
+    func contains(_ field: BrewField, generation: Int) -> Bool {
+        bits >> 16 == NotedFields.stamp(generation) && bits & NotedFields.bit(field) != 0
+    }
+
+    /// These fields and `field`, all noted in `generation`: what was noted in an older
+    /// generation may have been cleared from the log since, and is dropped.
+    func adding(_ field: BrewField, generation: Int) -> NotedFields {
+        let stamp = NotedFields.stamp(generation)
+        let kept = bits >> 16 == stamp ? bits & 0xFFFF : 0
+        return NotedFields(bits: stamp << 16 | kept | NotedFields.bit(field))
+    }
+
+    private static func stamp(_ generation: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: generation) & 0xFFFF_FFFF_FFFF
+    }
+
+    private static func bit(_ field: BrewField) -> UInt64 {
+        1 << UInt64(field.rawValue)
     }
 }
