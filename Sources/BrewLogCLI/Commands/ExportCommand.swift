@@ -39,14 +39,17 @@ enum ExportCommand: BrewLogCommand {
         // Each brew is written as it is read, oldest first: only their places in date order are
         // held, whatever the journal's size.
         context.out.write(writer.opening)
+        var bytes: [UInt8] = []
         store.visitBrewsByDate(where: filter.admits) { record, line in
+            bytes.removeAll(keepingCapacity: true)
             if filter.needsFields {
                 let brew = record()
                 guard filter.admits(brew) else { return }
-                context.out.write(writer.brew(record: { brew }, line: line))
+                writer.appendBrew(record: { brew }, line: line, to: &bytes)
             } else {
-                context.out.write(writer.brew(record: record, line: line))
+                writer.appendBrew(record: record, line: line, to: &bytes)
             }
+            context.out.write(bytes: bytes)
         }
         // Skip days follow the brews (JSON Lines and JSON; CSV holds brews only), judged by their
         // day; a filter on brews' fields (method, coffee, tag, rating, notes) leaves them out, and
