@@ -13,7 +13,7 @@ struct ExchangeBytesTests {
     }
 
     @Test("a timestamp's text, written digit by digit, is its RFC 3339 text", arguments: [
-        "2026-11-29T07:15:00+01:00", "2026-11-29T07:15:00.05-03:30", "0001-01-01T00:00:00.000001+14:00", "9999-12-31T23:59:59.999999-12:00",
+        "2026-11-29T07:15:00+01:00", "2026-11-29T07:15:00.05-03:30", "2026-11-29T07:15:00.000001+14:00", "1970-01-01T00:00:00.5-12:00", "0001-01-01T00:00:00+00:00",
     ])
     func timestamp(text: String) throws {
         #expect(try #require(Timestamp(rfc3339: text)).description == text)

@@ -57,6 +57,8 @@ public struct BrewOrder: Hashable, Sendable {
         private var values: [SortValue?] = []
         /// The values of texts already seen, so each recurring one is lowercased and held once.
         private var texts: [String: SortValue] = [:]
+        /// How many brews were appended.
+        private var count = 0
 
         /// A sorter in `order`, reading derived columns' values from `bags`.
         public init(_ order: BrewOrder, bags: BeanMatching) {
@@ -66,6 +68,7 @@ public struct BrewOrder: Hashable, Sendable {
 
         /// Adds the next brew.
         public mutating func append(_ record: BrewRecord) {
+            count += 1
             for key in keys {
                 switch BrewOrder.sortValue(key.column, of: record, bags: bags) {
                 case .text(let text)?:
@@ -87,7 +90,6 @@ public struct BrewOrder: Hashable, Sendable {
         /// equal on every key keep the order they were appended in.
         public func order() -> [Int] {
             let stride = keys.count
-            let count = stride == 0 ? 0 : values.count / stride
             return (0..<count).sorted { a, b in
                 for (index, key) in keys.enumerated() {
                     switch (values[a * stride + index], values[b * stride + index]) {
