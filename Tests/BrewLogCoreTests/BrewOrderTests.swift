@@ -40,3 +40,25 @@ struct BrewOrderTests {
         #expect(BrewOrder([]).sorted(given, record: { $0 }, bags: BeanMatching(bags: [])).map(\.grind) == ["2", nil, "1"])
     }
 }
+
+@Suite("BrewOrder.Sorter: brews given one by one, ordered as sorted(_:record:bags:) orders them")
+struct BrewOrderSorterTests {
+    @Test("the places in order: recurring texts, ids compared by their scalars (one written by another tool, with non-ASCII letters, last), ties in the order given")
+    func places() throws {
+        let stamp = try #require(Timestamp(rfc3339: "2026-11-29T07:15:00+01:00"))
+        let ids = ["bbbb", "aaaa", "zzzz", "éééé", "aaab"]
+        let methods = ["V60", "v60", "Espresso", nil, "V60"]
+        let records = zip(ids, methods).map { id, method in
+            BrewRecord(id: BrewID(unchecked: id), timestamp: stamp, method: method)
+        }
+        for keys in [[BrewOrder.Key(.field(.method))], [BrewOrder.Key(.field(.id), descending: true)], [BrewOrder.Key(.field(.method), descending: true), BrewOrder.Key(.field(.id))]] {
+            let order = BrewOrder(keys)
+            var sorter = BrewOrder.Sorter(order, bags: BeanMatching(bags: []))
+            for record in records { sorter.append(record) }
+            #expect(sorter.order().map { records[$0] } == order.sorted(records, record: { $0 }, bags: BeanMatching(bags: [])))
+        }
+        var byID = BrewOrder.Sorter(BrewOrder([BrewOrder.Key(.field(.id))]), bags: BeanMatching(bags: []))
+        for record in records { byID.append(record) }
+        #expect(byID.order() == [1, 4, 0, 2, 3])
+    }
+}

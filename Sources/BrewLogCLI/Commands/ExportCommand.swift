@@ -41,14 +41,17 @@ enum ExportCommand: BrewLogCommand {
         context.out.write(writer.opening)
         // JSON Lines and JSON without chosen columns copy each brew's line: nothing to decode.
         let decoding = filter.needsFields || format == .csv || columns != nil
+        var bytes: [UInt8] = []
         store.visitBrewsByDate(where: filter.admits, decoding: decoding) { record, line in
+            bytes.removeAll(keepingCapacity: true)
             if filter.needsFields {
                 let brew = record()
                 guard filter.admits(brew) else { return }
-                context.out.write(writer.brew(record: { brew }, line: line))
+                writer.appendBrew(record: { brew }, line: line, to: &bytes)
             } else {
-                context.out.write(writer.brew(record: record, line: line))
+                writer.appendBrew(record: record, line: line, to: &bytes)
             }
+            context.out.write(bytes: bytes)
         }
         // Skip days follow the brews (JSON Lines and JSON; CSV holds brews only), judged by their
         // day; a filter on brews' fields (method, coffee, tag, rating, notes) leaves them out, and

@@ -50,39 +50,49 @@ enum ListCommand: BrewLogCommand {
         let chosenColumns = try ColumnOptions.columns(context, Option.columns)
         let store = try context.session().read()
         let bags = BeanMatching(bags: store.beanBags)
-        var brews: [Brew]
-        if let order, order != BrewOrder([BrewOrder.Key(.field(.date))]) {
-            brews = order.sorted(store.brewsByDate.filter(filter.admits), record: { $0.record }, bags: bags)
-            if let limit { brews = Array(brews.suffix(limit)) }
-        } else if filter.needsFields {
-            brews = store.brewsByDate.filter(filter.admits)
-            if let limit { brews = Array(brews.suffix(limit)) }
-        } else {
-            brews = store.brewsByDate(limit: limit, where: filter.admits)
-        }
-        if context.arguments.has(Option.reverse) { brews.reverse() }
+        let selection = ListSelection(store: store, filter: filter, order: order, bags: bags, limit: limit, reverse: context.arguments.has(Option.reverse))
 
         if context.arguments.has(Option.json) {
             // Only columns typed here shape the JSON: ui.list-columns is for the table, so a
-            // script's output does not change with someone's configuration.
-            if let chosenColumns {
-                context.out.write(ExchangeFormat.json.encode(brews.map(\.record), columns: chosenColumns, bags: bags))
-            } else {
-                context.out.write(ExchangeFormat.json.encode(brews))
-            }
+            // script's output does not change with someone's configuration. Each brew is a JSON
+            // Lines item of the export's writer, its newline made the array's separator.
+            var writer = ExchangeWriter(format: .jsonl, columns: chosenColumns, bags: bags)
+            var first = true
+            context.out.write("[")
+            // Without chosen columns each brew is its journal line: nothing to decode.
+            selection.write(decoding: chosenColumns != nil, encode: { record, line, text in
+                writer.appendBrew(record: record, line: line, to: &text)
+                text.removeLast()
+            }, to: { text in
+                if !first { context.out.write(",\n") }
+                first = false
+                context.out.write(bytes: text)
+            })
+            context.out.write("]\n")
             return
         }
-        let records = brews.map(\.record)
         if context.quiet {
-            for record in records { context.out.line(record.id.rawValue) }
-        } else if records.isEmpty {
-            context.out.line(store.count == 0 ? "No brews yet. Log one with 'brewlog add'." : "No brews match.")
-        } else {
-            let columns = chosenColumns ?? context.configuration.listColumns?.compactMap(BrewColumn.init(name:))
-            let table = BrewTable(brews: records, columns: columns ?? BrewTable.defaultColumns, mayDrop: columns == nil,
-                                  width: context.terminalWidth, style: context.style, bags: bags)
-            table.render(to: context.out)
+            selection.write(encode: { record, _, text in
+                text.append(contentsOf: record().id.rawValue.utf8)
+                text.append(0x0A)
+            }, to: context.out.write(bytes:))
+            return
         }
+        let columns = chosenColumns ?? context.configuration.listColumns?.compactMap(BrewColumn.init(name:))
+        var table = BrewTable(columns: columns ?? BrewTable.defaultColumns, mayDrop: columns == nil,
+                              width: context.terminalWidth, style: context.style, bags: bags)
+        // Two passes: the widths of every row listed, then the rows.
+        selection.forEachInDateOrder { table.measure($0) }
+        guard table.count > 0 else {
+            context.out.line(store.count == 0 ? "No brews yet. Log one with 'brewlog add'." : "No brews match.")
+            return
+        }
+        let layout = table.layout()
+        context.out.line(table.header(layout))
+        selection.write(encode: { record, _, text in
+            text.append(contentsOf: table.row(record(), layout).utf8)
+            text.append(0x0A)
+        }, to: context.out.write(bytes:))
     }
 
     /// A key `--sort` takes: a column, named as `--columns` names it (or by its key). Every column

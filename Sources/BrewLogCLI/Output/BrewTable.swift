@@ -12,11 +12,14 @@ import BrewLogCore
 /// The notes take what the other columns leave. With the default columns, when the width is too
 /// small, the least important ones (coffee, then method, then ratio) are dropped before the notes
 /// shrink below 12 columns; columns chosen with `--columns` are never dropped.
+///
+/// A table is made in two passes, so a journal of any size is listed holding one row at a time:
+/// ``measure(_:)`` is given every brew listed (in any order) for the columns' widths, then
+/// ``layout()`` settles the columns and ``header(_:)`` and ``row(_:_:)`` write the lines.
 struct BrewTable {
     /// The columns shown when none are chosen.
     static let defaultColumns: [BrewColumn] = [.field(.id), .field(.date), .field(.rating), .field(.method), .field(.coffee), .ratio, .field(.notes)]
 
-    let brews: [BrewRecord]
     let columns: [BrewColumn]
     /// Whether the columns are the defaults, which may be dropped to make room for the notes.
     let mayDrop: Bool
@@ -26,27 +29,57 @@ struct BrewTable {
     /// The bean bags, for the columns derived from a brew's bag (`bean`, `bean_name`,
     /// `days_off_roast`).
     let bags: BeanMatching
+    /// The columns but the notes, in order, each with the widest cell measured so far (its name at least).
+    private var measured: [Column]
+    /// The widest note measured so far, when columns may follow the notes (else unused).
+    private var widestNote = 0
+    /// How many brews were measured.
+    private(set) var count = 0
 
-    private struct Column {
+    /// A column but the notes, and its width.
+    struct Column {
         let key: BrewColumn
-        let cells: [String]
-        /// Measured once: a million cells are not measured again for every layout decision.
-        let width: Int
-
-        init(key: BrewColumn, cells: [String]) {
-            self.key = key
-            self.cells = cells
-            self.width = cells.reduce(BrewFormatting.displayWidth(key.name)) { max($0, BrewFormatting.displayWidth($1)) }
-        }
+        var width: Int
 
         /// The name in capitals, words apart (`DAYS OFF ROAST`).
         var title: String { key.name.uppercased().replacingScalars(["_": " "]) }
     }
 
-    func render(to out: TextOutput) {
-        var columns = self.columns.filter { $0 != .field(.notes) }.map { Column(key: $0, cells: brews.map(cell($0))) }
+    /// Where everything goes, settled from the widths measured.
+    struct Layout {
+        /// The columns shown but the notes.
+        let columns: [Column]
+        /// Where the notes stand among them, `nil` when they are not shown.
+        let notesIndex: Int?
+        /// The notes' width; `nil` for as wide as each note is.
+        let notesWidth: Int?
+    }
+
+    init(columns: [BrewColumn], mayDrop: Bool, width: Int?, style: Style, bags: BeanMatching) {
+        self.columns = columns
+        self.mayDrop = mayDrop
+        self.width = width
+        self.style = style
+        self.bags = bags
+        measured = columns.filter { $0 != .field(.notes) }.map { Column(key: $0, width: BrewFormatting.displayWidth($0.name)) }
+    }
+
+    /// Widens the columns to hold `record`'s cells.
+    mutating func measure(_ record: BrewRecord) {
+        count += 1
+        for index in measured.indices {
+            measured[index].width = max(measured[index].width, BrewFormatting.displayWidth(cell(measured[index].key, record)))
+        }
+        if columns.contains(.field(.notes)) && columns.last != .field(.notes) {
+            let note = BrewFormatting.notePreview(record.notes)
+            widestNote = max(widestNote, BrewFormatting.displayWidth(note.lead + note.text.terminalSafe + note.tail))
+        }
+    }
+
+    /// The columns shown and the notes' place and width, from the widths measured.
+    func layout() -> Layout {
+        var columns = measured
         let showsNotes = self.columns.contains(.field(.notes))
-        let notes = showsNotes ? brews.map { BrewFormatting.notePreview($0.notes) } : []
         if let width, mayDrop, showsNotes {
             for droppable in [BrewColumn.field(.coffee), .field(.method), .ratio] where fixedWidth(columns) + 12 > width {
                 columns.removeAll { $0.key == droppable }
@@ -56,24 +89,34 @@ struct BrewTable {
         // no more than the widest note needs, so the columns after them stay near.
         let notesIndex = self.columns.firstIndex(of: .field(.notes)).map { min($0, columns.count) }
         let followed = notesIndex.map { $0 < columns.count } ?? false
-        let widestNote = followed ? notes.map { BrewFormatting.displayWidth($0.lead + $0.text.terminalSafe + $0.tail) }.max() ?? 0 : Int.max
+        let widestNote = followed ? self.widestNote : Int.max
         // Chosen columns are never dropped: chosen notes keep at least five columns (`NOTES`), the
         // row then running past the width, rather than vanish.
         let notesWidth = width.map { width in
             let room = max(0, width - fixedWidth(columns))
             return min(mayDrop ? room : max(room, 5), max(widestNote, 5))
         } ?? (followed ? max(widestNote, 5) : nil)
-        var headerCells = columns.map { BrewFormatting.padded($0.title, to: $0.width) }
-        if let notesIndex, notesWidth.map({ $0 > 0 }) ?? true { headerCells.insert(notesHeader(notesWidth, trailing: notesIndex < columns.count), at: notesIndex) }
-        out.line(style.bold(headerCells.joined(separator: "  ").trimmingTrailingSpaces()))
-        for row in brews.indices {
-            var cells = columns.map { BrewFormatting.padded($0.cells[row], to: $0.width) }
-            if let index = columns.firstIndex(where: { $0.key == .field(.id) }) { cells[index] = style.yellow(cells[index]) }
-            if let notesIndex, notesWidth.map({ $0 > 0 }) ?? true {
-                cells.insert(noteCell(notes[row], width: notesWidth, padded: notesIndex < columns.count), at: notesIndex)
-            }
-            out.line(cells.joined(separator: "  ").trimmingTrailingSpaces())
+        let notesShown = notesWidth.map { $0 > 0 } ?? true
+        return Layout(columns: columns, notesIndex: notesShown ? notesIndex : nil, notesWidth: notesWidth)
+    }
+
+    /// The heading line.
+    func header(_ layout: Layout) -> String {
+        var headerCells = layout.columns.map { BrewFormatting.padded($0.title, to: $0.width) }
+        if let notesIndex = layout.notesIndex {
+            headerCells.insert(notesHeader(layout.notesWidth, trailing: notesIndex < layout.columns.count), at: notesIndex)
         }
+        return style.bold(headerCells.joined(separator: "  ").trimmingTrailingSpaces())
+    }
+
+    /// `record`'s line.
+    func row(_ record: BrewRecord, _ layout: Layout) -> String {
+        var cells = layout.columns.map { BrewFormatting.padded(cell($0.key, record), to: $0.width) }
+        if let index = layout.columns.firstIndex(where: { $0.key == .field(.id) }) { cells[index] = style.yellow(cells[index]) }
+        if let notesIndex = layout.notesIndex {
+            cells.insert(noteCell(BrewFormatting.notePreview(record.notes), width: layout.notesWidth, padded: notesIndex < layout.columns.count), at: notesIndex)
+        }
+        return cells.joined(separator: "  ").trimmingTrailingSpaces()
     }
 
     /// `NOTES`, padded to the notes' width when columns follow it.
@@ -92,25 +135,20 @@ struct BrewTable {
         return padded ? BrewFormatting.padded(cell, to: width) : cell
     }
 
-    /// How `key` reads for one brew (`-` when absent), escaped for the terminal.
-    private func cell(_ key: BrewColumn) -> (BrewRecord) -> String {
+    /// How `key` reads for `record` (`-` when absent), escaped for the terminal.
+    private func cell(_ key: BrewColumn, _ record: BrewRecord) -> String {
         switch key {
-        case .field(.id): { $0.id.rawValue.terminalSafe }
-        case .field(.date): { BrewFormatting.dateTime($0.timestamp) }
-        case .field(.rating): { BrewFormatting.stars($0.rating) }
-        case .field(.tags): { $0.tags.isEmpty ? "-" : $0.tags.joined(separator: ",").terminalSafe }
-        case .field(.notes): { $0.notes.terminalSafe }
-        case .field(let field): Self.display(field)
+        case .field(.id): record.id.rawValue.terminalSafe
+        case .field(.date): BrewFormatting.dateTime(record.timestamp)
+        case .field(.rating): BrewFormatting.stars(record.rating)
+        case .field(.tags): record.tags.isEmpty ? "-" : record.tags.joined(separator: ",").terminalSafe
+        case .field(.notes): record.notes.terminalSafe
+        case .field(let field): record[field].map { field.display($0).terminalSafe } ?? "-"
         // A table names the bag, whose id alone says little.
-        case .bean, .beanName: { bags.bag(of: $0)?.name.terminalSafe ?? "-" }
-        case .ratio: { BrewFormatting.ratio($0.ratio) }
-        case .daysOffRoast: { bags.daysOffRoast(of: $0).map { "\($0) d" } ?? "-" }
+        case .bean, .beanName: bags.bag(of: record)?.name.terminalSafe ?? "-"
+        case .ratio: BrewFormatting.ratio(record.ratio)
+        case .daysOffRoast: bags.daysOffRoast(of: record).map { "\($0) d" } ?? "-"
         }
-    }
-
-    /// A field's cell as the field table shows its value (`15 g`, `94.0 °C`, `2:45`), or `-`.
-    private static func display(_ field: BrewField) -> (BrewRecord) -> String {
-        { record in record[field].map { field.display($0).terminalSafe } ?? "-" }
     }
 
     /// Columns taken by everything but the notes, with the two-space gaps (and the one before notes).

@@ -54,6 +54,12 @@ final class TextOutput {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes UTF-8 `bytes` as they are (a piece of an export, built as bytes).
+    func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     func flush() {
         guard failure == nil else {
             buffer.removeAll(keepingCapacity: true)

@@ -7,17 +7,25 @@ import Foundation
 /// RFC 4180 CSV, as Python's `csv` module and spreadsheets read and write it; read in the
 /// dialects spreadsheets write too (``CSVDialect``).
 enum CSV {
-    /// A cell, quoted when it holds a comma, a quote, a CR or an LF (quotes doubled).
-    static func quote(_ cell: String) -> String {
-        // Scalar by scalar: a comma or a quote followed by a combining mark is one Character to
-        // Swift, but to a CSV reader it is still a comma or a quote.
-        guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
-        var quoted = String.UnicodeScalarView()
-        for scalar in cell.unicodeScalars {
-            quoted.append(scalar)
-            if scalar == "\"" { quoted.append(scalar) }
+    /// Appends `cell` (UTF-8), in double quotes with its quotes doubled when it holds a comma, a
+    /// quote, a CR or an LF. Byte by byte: those four are ASCII, and every byte of a multi-byte
+    /// character is 0x80 or above, so a comma followed by a combining mark (one Character to
+    /// Swift, but still a comma to a CSV reader) is found too.
+    static func appendCell(_ cell: [UInt8], to output: inout [UInt8]) {
+        cell.withUnsafeBufferPointer { bytes in
+            guard bytes.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+                output.append(contentsOf: bytes)
+                return
+            }
+            output.append(UInt8(ascii: "\""))
+            var pending = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\"") {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending...index]))
+                pending = index
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending...]))
+            output.append(UInt8(ascii: "\""))
         }
-        return "\"" + String(quoted) + "\""
     }
 
     /// Rows of cells split at `delimiter`, each with the line it starts on, counting `buffer`'s

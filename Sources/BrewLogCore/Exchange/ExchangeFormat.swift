@@ -54,10 +54,11 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
     /// piece by piece.
     public func encode(_ brews: [Brew], entries: [JournalEntry] = []) -> String {
         var writer = ExchangeWriter(format: self)
-        var text = writer.opening
+        var bytes: [UInt8] = []
         for brew in brews {
-            text += writer.brew(record: { brew.record }, line: { BrewLineCodec.line(of: brew) })
+            writer.appendBrew(record: { brew.record }, line: { BrewLineCodec.line(of: brew) }, to: &bytes)
         }
+        var text = writer.opening + String(decoding: bytes, as: UTF8.self)
         for entry in entries {
             text += writer.entry(entry)
         }

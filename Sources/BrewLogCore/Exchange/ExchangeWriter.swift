@@ -2,6 +2,10 @@
 /// array's `[`, a CSV header), then each brew and each record of another kind as it comes, then
 /// the closing. The pieces joined are exactly what ``ExchangeFormat/encode(_:entries:)`` and
 /// ``ExchangeFormat/encode(_:columns:bags:)`` return.
+///
+/// Brews are written as UTF-8 bytes appended to the caller's buffer, each value without a string
+/// of its own (``FieldValue/appendTypedText(to:)``, ``FieldValue/appendJSON(to:)``), the column
+/// keys made once: a million-brew export costs little more than reading its brews.
 public struct ExchangeWriter {
     /// The format written.
     public let format: ExchangeFormat
@@ -9,45 +13,89 @@ public struct ExchangeWriter {
     public let columns: [BrewColumn]?
     /// What derived columns read a brew's bag from.
     let bags: BeanMatching
+    /// Each column's `"key":` as a JSON object writes it, made once.
+    private let jsonKeys: [[UInt8]]
     /// How many items (brews and records) were written, for the JSON array's separators.
     private var written = 0
+    /// A CSV cell's text before it is quoted, its storage kept from cell to cell.
+    private var cell: [UInt8] = []
 
     /// A writer of `format`, each brew holding `columns` (whole brews when `nil`).
     public init(format: ExchangeFormat, columns: [BrewColumn]? = nil, bags: BeanMatching = BeanMatching(bags: [])) {
         self.format = format
         self.columns = columns
         self.bags = bags
+        jsonKeys = (columns ?? []).map { column in
+            var key: [UInt8] = []
+            BrewLineCodec.appendJSONString(column.key, to: &key)
+            key.append(UInt8(ascii: ":"))
+            return key
+        }
     }
 
     /// What comes before the first item.
     public var opening: String {
         switch format {
-        case .jsonl: ""
-        case .json: "["
-        case .csv: (columns?.map(\.key) ?? ExchangeFormat.csvColumns).map(CSV.quote).joined(separator: ",") + "\r\n"
+        case .jsonl: return ""
+        case .json: return "["
+        case .csv:
+            var header: [UInt8] = []
+            for (index, key) in (columns?.map(\.key) ?? ExchangeFormat.csvColumns).enumerated() {
+                if index > 0 { header.append(UInt8(ascii: ",")) }
+                CSV.appendCell(Array(key.utf8), to: &header)
+            }
+            return String(decoding: header, as: UTF8.self) + "\r\n"
         }
     }
 
-    /// One brew: its journal line (`line`, asked for only for whole brews in JSON) or its record.
-    public mutating func brew(record: () -> BrewRecord, line: () -> String) -> String {
+    /// Appends one brew to `output`: its journal line (`line`, asked for only for whole brews in
+    /// JSON) or its record.
+    public mutating func appendBrew(record: () -> BrewRecord, line: () -> String, to output: inout [UInt8]) {
         switch (format, columns) {
         case (.csv, let columns?):
             let record = record()
-            return columns.map { CSV.quote($0.value(of: record, bags: bags)?.typedText ?? "") }.joined(separator: ",") + "\r\n"
+            for (index, column) in columns.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                appendCell(column.value(of: record, bags: bags), to: &output)
+            }
+            output.append(contentsOf: [0x0D, 0x0A])
         case (.csv, nil):
             let record = record()
-            return BrewField.allCases.map { field in CSV.quote(record[field].map(\.typedText) ?? "") }.joined(separator: ",") + "\r\n"
+            for field in BrewField.allCases {
+                if field.rawValue > 0 { output.append(UInt8(ascii: ",")) }
+                appendCell(record[field], to: &output)
+            }
+            output.append(contentsOf: [0x0D, 0x0A])
         case (_, let columns?):
-            return item(ExchangeFormat.object(record(), columns: columns, bags: bags))
+            let record = record()
+            startItem(&output)
+            output.append(UInt8(ascii: "{"))
+            for (index, column) in columns.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                output.append(contentsOf: jsonKeys[index])
+                if let value = column.value(of: record, bags: bags) {
+                    value.appendJSON(to: &output)
+                } else {
+                    output.append(contentsOf: "null".utf8)
+                }
+            }
+            output.append(UInt8(ascii: "}"))
+            endItem(&output)
         case (_, nil):
-            return item(line())
+            startItem(&output)
+            output.append(contentsOf: line().utf8)
+            endItem(&output)
         }
     }
 
     /// One record of another kind; nothing in CSV, or when the brews hold chosen columns.
     public mutating func entry(_ entry: JournalEntry) -> String {
         guard format != .csv, columns == nil else { return "" }
-        return item(RecordLineCodec.encode(entry))
+        var output: [UInt8] = []
+        startItem(&output)
+        output.append(contentsOf: RecordLineCodec.encode(entry).utf8)
+        endItem(&output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// What comes after the last item.
@@ -55,12 +103,22 @@ public struct ExchangeWriter {
         format == .json ? "]\n" : ""
     }
 
-    /// `text` as an item of a JSON array or a JSON Lines file.
-    private mutating func item(_ text: String) -> String {
-        defer { written += 1 }
-        switch format {
-        case .json: return (written == 0 ? "" : ",\n") + text
-        case .jsonl, .csv: return text + "\n"
-        }
+    /// A CSV cell of `value`'s typed text, empty when there is none.
+    private mutating func appendCell(_ value: FieldValue?, to output: inout [UInt8]) {
+        guard let value else { return }
+        cell.removeAll(keepingCapacity: true)
+        value.appendTypedText(to: &cell)
+        CSV.appendCell(cell, to: &output)
+    }
+
+    /// What comes before an item of a JSON array (a separator after the first) or a JSON Lines file.
+    private mutating func startItem(_ output: inout [UInt8]) {
+        if format == .json && written > 0 { output.append(contentsOf: ",\n".utf8) }
+        written += 1
+    }
+
+    /// What ends an item: a JSON Lines file's newline.
+    private func endItem(_ output: inout [UInt8]) {
+        if format != .json { output.append(0x0A) }
     }
 }

@@ -241,16 +241,25 @@ public enum FieldValue: Hashable, Sendable {
 
 extension BrewRecord {
     /// The value of `field`, or `nil` when it is absent (notes are always there, maybe empty;
-    /// tags are absent when there are none).
+    /// tags are absent when there are none). Like ``numericValue(_:)`` it reads the properties
+    /// directly, not through ``BrewField/kind``'s key paths: an export reads every field of every
+    /// brew. A test checks that it agrees with the key paths.
     public subscript(field: BrewField) -> FieldValue? {
-        switch field.kind {
+        switch field {
         case .id: .id(id)
         case .date: .date(timestamp)
-        case .text(let path): .text(self[keyPath: path])
-        case .optionalText(let path): self[keyPath: path].map(FieldValue.text)
-        case .number(let path, _, _): self[keyPath: path].map(FieldValue.number)
-        case .rating(let path, _), .duration(let path, _): self[keyPath: path].map(FieldValue.integer)
-        case .tags(let path): self[keyPath: path].isEmpty ? nil : .tags(self[keyPath: path])
+        case .rating: rating.map(FieldValue.integer)
+        case .notes: .text(notes)
+        case .method: method.map(FieldValue.text)
+        case .coffee: coffee.map(FieldValue.text)
+        case .bean: bean.map(FieldValue.text)
+        case .dose: doseGrams.map(FieldValue.number)
+        case .water: waterGrams.map(FieldValue.number)
+        case .yield: yieldGrams.map(FieldValue.number)
+        case .grind: grind.map(FieldValue.text)
+        case .temperature: temperatureCelsius.map(FieldValue.number)
+        case .brewTime: brewTimeSeconds.map(FieldValue.integer)
+        case .tags: tags.isEmpty ? nil : .tags(tags)
         }
     }
 

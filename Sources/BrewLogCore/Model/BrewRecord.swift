@@ -143,10 +143,19 @@ public struct UnknownField: Hashable, Sendable {
 
 /// `18` for whole numbers, otherwise the shortest text that reads back as the same Double (`18.5`).
 public func formatNumber(_ value: Double) -> String {
+    var text: [UInt8] = []
+    appendFormattedNumber(value, to: &text)
+    return String(decoding: text, as: UTF8.self)
+}
+
+/// Appends ``formatNumber(_:)``'s text as UTF-8; a whole number digit by digit, without making
+/// a string.
+func appendFormattedNumber(_ value: Double, to text: inout [UInt8]) {
     if value == value.rounded(), abs(value) < 1e15 {
-        return String(Int(value))
+        appendPadded(Int(value), 0, to: &text)
+    } else {
+        text.append(contentsOf: String(value).utf8)
     }
-    return String(value)
 }
 
 /// The ratio rule, shared by ``BrewRecord/ratio`` and ``Brew/ratio``: yield ÷ dose when the

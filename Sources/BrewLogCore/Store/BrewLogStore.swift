@@ -231,13 +231,46 @@ public final class BrewLogStore {
         registry.access(\BrewLogStore.brews)
         withPositionsByDate(where: filter) { positions in
             forEachLine(of: positions, decoding: decoding ? .all : .none) { position, line in
-                if let line {
-                    visit({ self.snapshot.record(of: line) },
-                          { self.snapshot.text(of: line) ?? BrewLineCodec.encode(self.snapshot.record(of: line)) })
-                } else {
-                    visit({ self.record(at: position) }, { self.journalLine(at: position) })
-                }
+                visitBrew(at: position, line, visit)
             }
+        }
+    }
+
+    /// Calls `visit` with the brews at `places`, in the order given: a place is a brew's rank in
+    /// the order ``visitBrewsByDate(where:decoding:_:)`` gives the brews `filter` admits (0 for
+    /// the first it gives), so a caller that ranked them on one pass (sorted them, kept the last
+    /// few) reads just those on the next. Their lines are read in file order a batch at a time
+    /// and handed over in the order asked for; places past the last brew are ignored.
+    public func visitBrews(atPlaces places: [Int], where filter: (Timestamp) -> Bool, decoding: Bool = true,
+                           _ visit: (_ record: () -> BrewRecord, _ line: () -> String) -> Void) {
+        registry.access(\BrewLogStore.brews)
+        let wanted = places.indices.sorted { places[$0] < places[$1] }
+        var positions = [Int](repeating: -1, count: places.count)
+        withPositionsByDate(where: filter) { all in
+            var next = 0
+            var place = 0
+            for position in all {
+                while next < wanted.count, places[wanted[next]] == place {
+                    positions[wanted[next]] = position
+                    next += 1
+                }
+                if next == wanted.count { break }
+                place += 1
+            }
+        }
+        forEachLine(of: positions.lazy.filter { $0 >= 0 }, decoding: decoding ? .all : .none) { position, line in
+            visitBrew(at: position, line, visit)
+        }
+    }
+
+    /// Calls `visit` with the closures that read the brew at `position`: from `line` as a pass
+    /// read it, or from the store when it has none (an object, or a journal in memory).
+    private func visitBrew(at position: Int, _ line: StoredLine?, _ visit: (_ record: () -> BrewRecord, _ line: () -> String) -> Void) {
+        if let line {
+            visit({ self.snapshot.record(of: line) },
+                  { self.snapshot.text(of: line) ?? BrewLineCodec.encode(self.snapshot.record(of: line)) })
+        } else {
+            visit({ self.record(at: position) }, { self.journalLine(at: position) })
         }
     }
 

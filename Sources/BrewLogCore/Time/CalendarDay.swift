@@ -114,6 +114,30 @@ func pad(_ value: Int, _ width: Int) -> String {
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
 
+/// Appends `pad(value, width)`'s text as UTF-8 without making a string: the decimal digits
+/// (after a `-` for a negative number), zeros in front up to `width` bytes in all.
+func appendPadded(_ value: Int, _ width: Int, to text: inout [UInt8]) {
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                 UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { buffer in
+        var rest = value.magnitude
+        var start = buffer.count
+        repeat {
+            start -= 1
+            buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        if value < 0 {
+            start -= 1
+            buffer[start] = UInt8(ascii: "-")
+        }
+        let count = buffer.count - start
+        if count < width { text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - count)) }
+        text.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+    }
+}
+
 /// The value of a run of ASCII digits, or `nil` if any byte is not a digit.
 func decimal(_ bytes: some Collection<UInt8>) -> Int? {
     guard !bytes.isEmpty else { return nil }

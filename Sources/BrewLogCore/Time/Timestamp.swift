@@ -52,17 +52,42 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
     /// a fraction is written only when the moment has one, to microseconds: a moment parsed from
     /// text, which keeps at most six digits, is written back exactly).
     public var description: String {
+        var text: [UInt8] = []
+        appendText(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends ``description``'s text as UTF-8, digit by digit: an export writes a million of
+    /// these, and building each from padded strings cost more than the rest of its line.
+    func appendText(to text: inout [UInt8]) {
         let (day, hour, minute, second, nanos) = wallClock
-        var text = day.description + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
+        let (year, month, dayOfMonth) = day.components
+        appendPadded(year, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendPadded(month, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendPadded(dayOfMonth, 2, to: &text)
+        text.append(UInt8(ascii: "T"))
+        appendPadded(hour, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendPadded(minute, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendPadded(second, 2, to: &text)
         let micros = (nanos + 500) / 1000
         if micros > 0 && micros < 1_000_000 {
-            var fraction = pad(micros, 6)
-            while fraction.hasSuffix("0") { fraction.removeLast() }
-            text += "." + fraction
+            text.append(UInt8(ascii: "."))
+            var digits = micros, kept = 6
+            while digits % 10 == 0 {
+                digits /= 10
+                kept -= 1
+            }
+            appendPadded(digits, kept, to: &text)
         }
         let offset = abs(utcOffsetSeconds)
-        text += (utcOffsetSeconds < 0 ? "-" : "+") + pad(offset / 3600, 2) + ":" + pad(offset % 3600 / 60, 2)
-        return text
+        text.append(utcOffsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        appendPadded(offset / 3600, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendPadded(offset % 3600 / 60, 2, to: &text)
     }
 
     /// Parses RFC 3339 (`YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`); `nil` for anything else.
