@@ -1,6 +1,7 @@
 @testable import BrewLogCore
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 @Suite("A pass over every brew reads the file front to back and gives each brew once, as it is")
 struct ForEachRecordTests {
@@ -94,6 +95,21 @@ struct ForEachRecordTests {
         let brewLines = text.utf8.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.contains(#""kind""#) }
         #expect(lines == brewLines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 })
         #expect(ids == store.brewsByDate.map(\.id))
+    }
+
+    @Test("brews read at their places come in the order asked for, places past the end left out", arguments: [false, true])
+    func atPlaces(inOrder: Bool) throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", inOrder ? Self.journalInOrder() : Self.journal())
+        let store = BrewLogStore(journal: try writer(folder.file("j.jsonl")), clock: .fixed(stamp("2026-11-29T12:00:00+01:00").date), timeZone: zone("Europe/Berlin"))
+        try store.load()
+        var byDate: [BrewID] = []
+        store.visitBrewsByDate(where: { _ in true }) { record, _ in byDate.append(record().id) }
+        var generator = SeededRandomGenerator(seed: 7)
+        let places = (0..<byDate.count).shuffled(using: &generator).prefix(2_500) + [0, 0, byDate.count + 5]
+        var read: [BrewID] = []
+        store.visitBrews(atPlaces: Array(places), where: { _ in true }) { record, _ in read.append(record().id) }
+        #expect(read == places.filter { $0 < byDate.count }.map { byDate[$0] })
     }
 
     /// ``journal()`` with every brew's date in journal order, so a pass by date reads the file
