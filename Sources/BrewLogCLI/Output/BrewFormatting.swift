@@ -43,6 +43,8 @@ enum BrewFormatting {
     /// then its first non-blank line; then ` ⏎` when anything but line breaks follows the line
     /// shown. `lead` and `text` are unescaped; `tail` is `""` or ` ⏎`.
     static func notePreview(_ notes: String) -> (lead: String, text: String, tail: String) {
+        // Most notes are one line: shown whole, without splitting (a list prints a million).
+        if !notes.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return ("", notes, "") }
         let lines = notes.unicodeScalars.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" }
         guard let first = lines.first else { return ("", "", "") }
         let shown = first.isEmpty ? lines.firstIndex { !$0.isEmpty } : lines.startIndex
