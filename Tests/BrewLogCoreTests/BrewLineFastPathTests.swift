@@ -5,7 +5,8 @@ import BrewLogTestSupport
 
 /// The fast path may only ever answer what the decoder answers: every line it accepts, the decoder
 /// accepts with the same id and date. These tests hold it to that, and check that it does accept
-/// the lines BrewLog writes, so the journal's common case really is fast.
+/// the lines BrewLog writes and the same brews as other tools write them (whitespace between the
+/// tokens, keys in another order), so the journal's common case really is fast.
 @Suite("The fast path for brew lines agrees with the decoder")
 struct BrewLineFastPathTests {
     /// What the fast path says of `line`.
@@ -44,6 +45,64 @@ struct BrewLineFastPathTests {
         return record
     }
 
+    /// How another tool might spell a line: the separators around `:` and `,`, inside the braces
+    /// and brackets, and the order of the keys.
+    enum Spelling: CaseIterable {
+        /// `json.dumps`'s default: `", "` and `": "`, BrewLog's order.
+        case spaced
+        /// Keys sorted, no whitespace (`sort_keys=True`, compact separators).
+        case sorted
+        /// A space between every two tokens, around the line too.
+        case padded
+        /// Keys shuffled, and a random run of JSON whitespace (space, tab, CR, LF) between tokens.
+        case scrambled
+    }
+
+    /// `record` written as `spelling` says, its values as BrewLog writes them.
+    static func line(_ record: BrewRecord, _ spelling: Spelling, _ rng: inout SeededRandomGenerator) -> String {
+        func space(_ compact: String, _ spaced: String) -> String {
+            switch spelling {
+            case .sorted: compact
+            case .spaced: spaced
+            case .padded: " "
+            case .scrambled: String((0..<Int.random(in: 0...3, using: &rng)).map { _ in [" ", "\t", "\r", "\n"].randomElement(using: &rng) ?? " " })
+            }
+        }
+        func value(_ value: FieldValue) -> String {
+            guard case .tags(let tags) = value else {
+                var bytes: [UInt8] = []
+                BrewLineCodec.appendJSONValue(value, to: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            let items = tags.map { tag in
+                var bytes: [UInt8] = []
+                BrewLineCodec.appendJSONValue(.text(tag), to: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            var array = "[" + space("", "")
+            for (index, item) in items.enumerated() {
+                array += (index == 0 ? "" : space("", "") + "," + space("", " ")) + item
+            }
+            return array + space("", "") + "]"
+        }
+        var fields = BrewField.allCases.filter { record[$0] != nil }
+        switch spelling {
+        case .spaced, .padded: break
+        case .sorted: fields.sort { $0.journalKey < $1.journalKey }
+        case .scrambled: fields.shuffle(using: &rng)
+        }
+        var members: [String] = []
+        for field in fields {
+            guard let fieldValue = record[field] else { continue }
+            members.append("\"" + field.journalKey + "\"" + space("", "") + ":" + space("", " ") + value(fieldValue))
+        }
+        var text = space("", "") + "{" + space("", "")
+        for (index, member) in members.enumerated() {
+            text += (index == 0 ? "" : space("", "") + "," + space("", " ")) + member
+        }
+        return text + space("", "") + "}" + space("", "")
+    }
+
     @Test("every line BrewLog writes for text without escapes takes the fast path, with the decoder's id and date", arguments: 0..<4)
     func canonicalLines(seed: Int) {
         var rng = SeededRandomGenerator(seed: UInt64(seed))
@@ -55,24 +114,76 @@ struct BrewLineFastPathTests {
         }
     }
 
-    @Test("lines outside the canonical shape are left to the decoder", arguments: [
-        #"{"id":"a","date":"2026-11-29T07:15:00Z","notes":"two\nlines"}"#,
-        #"{"id":"a","date":"2026-11-29T07:15:00Z","notes":"say \"hi\""}"#,
-        #"{"id":"a","date":"2026-11-29T07:15:00Z","notes":null}"#,
-        #"{"id":"a","date":"2026-11-29T07:15:00Z","tags":["café"]}"#,
-        #"{"id":"a","date":"2026-11-29T07:15:00Z","tags":[]}"#,
-        #"{"id":"a","date":"2026-11-29T07:15:00Z","extra":1}"#,
+    @Test("every brew as another tool writes it takes the fast path, with the decoder's id and date",
+          arguments: Spelling.allCases)
+    func otherToolsLines(spelling: Spelling) {
+        var rng = SeededRandomGenerator(seed: 7)
+        for _ in 0..<500 {
+            let line = BrewLineFastPathTests.line(BrewLineFastPathTests.plainRecord(&rng), spelling, &rng)
+            #expect(BrewLineFastPathTests.fast(line) != nil, "not recognised: \(line)")
+            BrewLineFastPathTests.expectAgreement(line)
+        }
+    }
+
+    @Test("valid lines outside BrewLog's own shape that the fast path also takes", arguments: [
         #"{"date":"2026-11-29T07:15:00Z","id":"a"}"#,
         #"{"id":"a","date":"2026-11-29T07:15:00Z","notes":"","rating":3}"#,
         #"{"id": "a","date":"2026-11-29T07:15:00Z"}"#,
         #" {"id":"a","date":"2026-11-29T07:15:00Z"}"#,
         #"{"id":"a","date":"2026-11-29T07:15:00Z"} "#,
         #"{"id":"a","date":"2026-11-29T07:15:00Z"}"# + "\r",
+        "{\t\"id\"\r:\n\"a\" ,\"date\":\"2026-11-29T07:15:00Z\"\t}",
+        #"{"id":"a","date":"2026-11-29T07:15:00Z","tags":[]}"#,
+        #"{"id":"a","date":"2026-11-29T07:15:00Z","tags":[ ]}"#,
+        #"{"tags" : [ "a" , "b" ] , "time_s" : 30 , "id" : "a" , "rating" : 4.0 , "date" : "2026-11-29T07:15:00Z"}"#,
+    ])
+    func takenOutsideOwnShape(line: String) {
+        #expect(BrewLineFastPathTests.fast(line) != nil)
+        #expect(BrewLineFastPathTests.decoded(line) != nil)
+        BrewLineFastPathTests.expectAgreement(line)
+    }
+
+    @Test("lines the fast path is not sure of are left to the decoder", arguments: [
+        #"{"id":"a","date":"2026-11-29T07:15:00Z","notes":"two\nlines"}"#,
+        #"{"id":"a","date":"2026-11-29T07:15:00Z","notes":"say \"hi\""}"#,
+        #"{"id":"a","date":"2026-11-29T07:15:00Z","notes":null}"#,
+        #"{"id":"a","date":"2026-11-29T07:15:00Z","tags":["café"]}"#,
+        #"{"id":"a","date":"2026-11-29T07:15:00Z","extra":1}"#,
+        #"{"extra":1, "id":"a","date":"2026-11-29T07:15:00Z"}"#,
         #"{"id":"a","date":"2026-11-29T07:15:00Z","kind":"brew"}"#,
+        #"{"kind": "brew", "id": "a", "date": "2026-11-29T07:15:00Z"}"#,
         #"{"id":"a","date":"2026-11-29T07:15:00Z","dose_g":-1}"#,
+        #"{"i\u0064":"a","date":"2026-11-29T07:15:00Z"}"#,
     ])
     func leftToDecoder(line: String) {
         #expect(BrewLineFastPathTests.fast(line) == nil)
+    }
+
+    @Test("bad lines in other spellings are never taken", arguments: [
+        #"{"id":"a","date":"2026-11-29T07:15:00Z","rating":3,"rating":4}"#,
+        #"{"rating": 3, "id": "a", "date": "2026-11-29T07:15:00Z", "rating": 3}"#,
+        #"{"date": "2026-11-29T07:15:00Z", "id": "a", "id": "b"}"#,
+        #"{"date": "2026-11-29T07:15:00Z"}"#,
+        #"{"rating": 3, "id": "a"}"#,
+        #"{ }"#,
+        #"{"id": "a", "date": "2026-11-29T07:15:00Z",}"#,
+        #"{"id": "a", "date": "2026-11-29T07:15:00Z"} x"#,
+        #"{"id": "a" "date": "2026-11-29T07:15:00Z"}"#,
+        #"{"id" "a", "date": "2026-11-29T07:15:00Z"}"#,
+        #"{"id": "a", "date": "2026-11-29T07:15:00Z", "tags": ["a",]}"#,
+        #"{"id": "a", "date": "2026-11-29T07:15:00Z", "tags": [,]}"#,
+        #"{"id": "a", "date": "2026-11-29T07:15:00Z", "tags": [ "a" "b" ]}"#,
+        #"{"id": "a", "date": "2026-11-29T07:15:00Z", "rating": 6}"#,
+        #"{"id": "a", "date": "2026-11-29T07:15:00Z", "time_s": 1.5}"#,
+        #"{"id": "last", "date": "2026-11-29T07:15:00Z"}"#,
+        #"{"date": "2026-11-29", "id": "a"}"#,
+        "{\u{0C}\"id\":\"a\",\"date\":\"2026-11-29T07:15:00Z\"}",
+        "{\"id\":\u{0B}\"a\",\"date\":\"2026-11-29T07:15:00Z\"}",
+        "{\"id\":\"a\",\u{A0}\"date\":\"2026-11-29T07:15:00Z\"}",
+    ])
+    func badOtherSpellings(line: String) {
+        #expect(BrewLineFastPathTests.decoded(line) == nil, "decoder on \(line)")
+        #expect(BrewLineFastPathTests.fast(line) == nil, "fast path on \(line)")
     }
 
     @Test("field rules at their edges: the fast path accepts exactly what the decoder accepts", arguments: [
@@ -88,10 +199,16 @@ struct BrewLineFastPathTests {
         (#""notes":"","method":"""#, true), (#""grind":"fine\t""#, true), (#""coffee":"\u0041""#, true),
     ])
     func edges(fields: String, valid: Bool) {
-        let line = #"{"id":"ab-1.x_Y:z","date":"2026-11-29T07:15:00.123456+05:45","# + fields + "}"
-        BrewLineFastPathTests.expectAgreement(line)
-        #expect((BrewLineFastPathTests.decoded(line) != nil) == valid, "decoder on \(line)")
-        if !valid { #expect(BrewLineFastPathTests.fast(line) == nil) }
+        // As BrewLog writes it, and with the fields first and spaces after the separators.
+        let lines = [
+            #"{"id":"ab-1.x_Y:z","date":"2026-11-29T07:15:00.123456+05:45","# + fields + "}",
+            "{" + fields.replacingOccurrences(of: "\":", with: "\": ") + #", "id": "ab-1.x_Y:z", "date": "2026-11-29T07:15:00.123456+05:45"}"#,
+        ]
+        for line in lines {
+            BrewLineFastPathTests.expectAgreement(line)
+            #expect((BrewLineFastPathTests.decoded(line) != nil) == valid, "decoder on \(line)")
+            if !valid { #expect(BrewLineFastPathTests.fast(line) == nil) }
+        }
     }
 
     @Test("ids and dates at their edges", arguments: [
@@ -100,18 +217,23 @@ struct BrewLineFastPathTests {
         (#""id":"lastx""#, true), (#""id":"LAST""#, true),
     ])
     func ids(idField: String, valid: Bool) {
-        let line = "{" + idField + #","date":"2026-02-28T23:59:60Z"}"#
-        BrewLineFastPathTests.expectAgreement(line)
-        #expect((BrewLineFastPathTests.fast(line) != nil) == valid, "fast path on \(line)")
+        for line in ["{" + idField + #","date":"2026-02-28T23:59:60Z"}"#, #"{"date": "2026-02-28T23:59:60Z", "# + idField + "}"] {
+            BrewLineFastPathTests.expectAgreement(line)
+            #expect((BrewLineFastPathTests.fast(line) != nil) == valid, "fast path on \(line)")
+        }
     }
 
-    @Test("mutated lines: whatever the fast path accepts, the decoder accepts the same way", arguments: 0..<4)
-    func mutations(seed: Int) {
+    @Test("mutated lines: whatever the fast path accepts, the decoder accepts the same way",
+          arguments: [nil] + Spelling.allCases.map(Optional.some), 0..<2)
+    func mutations(spelling: Spelling?, seed: Int) {
         var rng = SeededRandomGenerator(seed: UInt64(100 + seed))
-        let alphabet = Array(#"{}[]":,\ 0123456789.eE+-abnulltruefalse"#.utf8) + [0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xC3, 0xA9, 0xE2, 0xFF]
+        let alphabet = Array(#"{}[]":,\ 0123456789.eE+-abnulltruefalse"#.utf8)
+            + [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1F, 0x7F, 0x80, 0xA0, 0xC3, 0xA9, 0xE2, 0xFF]
         var accepted = 0
         for _ in 0..<1500 {
-            var bytes = Array(BrewLineCodec.encode(BrewLineFastPathTests.plainRecord(&rng)).utf8)
+            let record = BrewLineFastPathTests.plainRecord(&rng)
+            let text = spelling.map { BrewLineFastPathTests.line(record, $0, &rng) } ?? BrewLineCodec.encode(record)
+            var bytes = Array(text.utf8)
             for _ in 0..<Int.random(in: 1...3, using: &rng) where !bytes.isEmpty {
                 let at = Int.random(in: 0..<bytes.count, using: &rng)
                 switch Int.random(in: 0...3, using: &rng) {

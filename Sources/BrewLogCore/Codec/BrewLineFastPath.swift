@@ -1,41 +1,139 @@
-/// Recognises, in one pass and without allocating, a brew line in the shape BrewLog writes it: no
-/// whitespace, the known keys in the field table's order, strings without escapes, tags of plain
-/// ASCII, numbers as JSON writes them. That is nearly every line of a journal, and validating it
-/// this way is several times cheaper than the general decoder.
+/// Recognises, without allocating, a brew line made only of what BrewLog writes: the known keys,
+/// strings without escapes, tags of plain ASCII, numbers as JSON writes them. The keys may come in
+/// any order and JSON's insignificant whitespace (space, tab, carriage return, line feed) may
+/// stand between any two tokens, so a journal that `jq`, `json.dumps` or a script wrote (`", "`
+/// and `": "` separators, keys sorted) is validated nearly as cheaply as BrewLog's own. A line is
+/// read once, as BrewLog writes it (which other spellings fail within a few bytes), and if that
+/// fails once more, in any order. That is nearly every line of a journal, and validating it this
+/// way is several times cheaper than the general decoder.
 ///
 /// It answers only when it is sure: a line it accepts is one ``BrewLineCodec/validate(_:)``
 /// accepts, with the same id and date (a differential test holds it to that over canonical,
-/// unusual and mutated lines). Anything else — an escape, an unknown key, keys in another order,
-/// a `null`, whitespace, a tag with Unicode, any error at all — gets `nil`, and the caller asks
-/// the general decoder, which also words every problem. So the fast path can never make a bad
-/// line pass, nor change what a bad line's message says.
+/// reformatted, unusual and mutated lines). Anything else — an escape, an unknown key, a key
+/// twice, a `null`, a tag with Unicode, any error at all — gets `nil`, and the caller asks the
+/// general decoder, which also words every problem. So the fast path can never make a bad line
+/// pass, nor change what a bad line's message says.
 enum BrewLineFastPath {
-    /// The id and date of `line` when it is a valid brew in BrewLog's own shape; `nil` when it
-    /// is not, or is not sure.
+    /// The id and date of `line` when it is a valid brew made only of what BrewLog writes; `nil`
+    /// when it is not, or is not sure.
     static func recognise(_ line: UnsafeBufferPointer<UInt8>) -> (id: BrewID, timestamp: Timestamp)? {
         let keys = BrewLineFastPath.keys
-        let limits = BrewLineFastPath.limits
+        return recogniseOwnShape(line, keys) ?? recogniseAnyShape(line, keys)
+    }
+
+    /// A line exactly as BrewLog writes it (no whitespace, the keys in the table's order), read
+    /// in one sweep of the table where each key with its separators is one compare. Any other
+    /// line fails within its first few bytes, for ``recogniseAnyShape(_:_:)``.
+    private static func recogniseOwnShape(_ line: UnsafeBufferPointer<UInt8>, _ keys: KeyTable) -> (id: BrewID, timestamp: Timestamp)? {
         var cursor = Cursor(line)
-        guard cursor.take(BrewLineFastPath.opening), let idBytes = cursor.plainString(), BrewID.isValid(idBytes),
-              cursor.take(keys[BrewField.date.rawValue]), let dateBytes = cursor.plainString(),
+        guard cursor.take(keys.opening), let idBytes = cursor.plainString(), BrewID.isValid(idBytes),
+              cursor.take(keys.separated[BrewField.date.rawValue]), let dateBytes = cursor.plainString(),
               let timestamp = Timestamp(rfc3339: dateBytes)
         else { return nil }
-        for field in BrewField.allCases.dropFirst(2) where cursor.take(keys[field.rawValue]) {
-            guard cursor.value(of: field, within: limits[field.rawValue]) else { return nil }
+        for position in (BrewField.date.rawValue + 1)..<keys.separated.count where cursor.take(keys.separated[position]) {
+            guard cursor.value(keys.shapes[position]) else { return nil }
         }
         guard cursor.take(UInt8(ascii: "}")), cursor.atEnd else { return nil }
         return (BrewID(unchecked: String(decoding: idBytes, as: UTF8.self)), timestamp)
     }
 
-    /// What opens every line: the brace and the id's key.
-    private static let opening = Pattern("{\"id\":")
-    /// `,"key":` for each field, by position in the table.
-    private static let keys = BrewField.allCases.map { Pattern(",\"" + $0.journalKey + "\":") }
-    /// Each field's range as plain numbers (a ``FieldLimit`` also holds its words, which copying
-    /// would retain on every line), by position in the table.
-    private static let limits = BrewField.allCases.map { $0.limit.map(Bounds.init) }
+    /// A line with its keys in any order and whitespace between its tokens, each key looked up
+    /// by its first byte.
+    private static func recogniseAnyShape(_ line: UnsafeBufferPointer<UInt8>, _ keys: KeyTable) -> (id: BrewID, timestamp: Timestamp)? {
+        var cursor = Cursor(line)
+        var seen: UInt32 = 0
+        var idBytes: UnsafeBufferPointer<UInt8>?
+        var timestamp: Timestamp?
+        // Where the search for the next key starts: just after the field last read, so keys in
+        // the table's order (as BrewLog writes them) match at the first or second try.
+        var expected = 0
+        cursor.skipWhitespace()
+        guard cursor.take(UInt8(ascii: "{")) else { return nil }
+        repeat {
+            cursor.skipWhitespace()
+            guard let position = cursor.key(expected: expected, in: keys) else { return nil }
+            let bit: UInt32 = 1 << UInt32(position)
+            guard seen & bit == 0 else { return nil }
+            seen |= bit
+            cursor.skipWhitespace()
+            guard cursor.take(UInt8(ascii: ":")) else { return nil }
+            cursor.skipWhitespace()
+            switch keys.shapes[position] {
+            case .id:
+                guard let bytes = cursor.plainString(), BrewID.isValid(bytes) else { return nil }
+                idBytes = bytes
+            case .date:
+                guard let bytes = cursor.plainString(), let parsed = Timestamp(rfc3339: bytes) else { return nil }
+                timestamp = parsed
+            case let shape:
+                guard cursor.value(shape) else { return nil }
+            }
+            cursor.skipWhitespace()
+            expected = position + 1
+        } while cursor.take(UInt8(ascii: ","))
+        guard cursor.take(UInt8(ascii: "}")) else { return nil }
+        cursor.skipWhitespace()
+        guard cursor.atEnd, let idBytes, let timestamp else { return nil }
+        return (BrewID(unchecked: String(decoding: idBytes, as: UTF8.self)), timestamp)
+    }
 
-    /// A field's range without its words: what the check on every line needs.
+    /// The journal keys, to be found by their first byte.
+    private static let keys = KeyTable()
+
+    /// Each field's journal key with its closing quote (`date"`) and the shape of its value, by
+    /// position in the table (a match is the whole key, spelled without escapes), the positions
+    /// grouped by the key's first byte (those of byte `b` are
+    /// `positions[starts[b]..<starts[b + 1]]`), and the keys as BrewLog writes them between
+    /// values. Flat arrays of plain values, so reading a line retains nothing.
+    struct KeyTable {
+        let keys: [Pattern]
+        let shapes: [Shape]
+        let starts: [UInt8]
+        let positions: [UInt8]
+        /// What opens a line as BrewLog writes it: the brace and the id's key.
+        let opening = Pattern("{\"id\":")
+        /// `,"key":` for each field: a key in a line as BrewLog writes it, after the value before.
+        let separated: [Pattern]
+
+        init() {
+            keys = BrewField.allCases.map { Pattern($0.journalKey + "\"") }
+            separated = BrewField.allCases.map { Pattern(",\"" + $0.journalKey + "\":") }
+            shapes = BrewField.allCases.map(Shape.init)
+            var starts = [UInt8](repeating: 0, count: 257)
+            var positions: [UInt8] = []
+            for byte in 0..<256 {
+                starts[byte] = UInt8(positions.count)
+                for field in BrewField.allCases where field.journalKey.utf8.first == UInt8(byte) {
+                    positions.append(UInt8(field.rawValue))
+                }
+            }
+            starts[256] = UInt8(positions.count)
+            self.starts = starts
+            self.positions = positions
+        }
+    }
+
+    /// What a field's value must be, without the key paths of its ``BrewField/Kind`` (which
+    /// reading would retain on every field of every line).
+    enum Shape {
+        case id, date, text, tags
+        /// A number within the field's range (a whole one for ratings and durations); a numeric
+        /// field without a range, were there one, is left to the decoder.
+        case number(Bounds?)
+
+        init(_ field: BrewField) {
+            switch field.kind {
+            case .id: self = .id
+            case .date: self = .date
+            case .text, .optionalText: self = .text
+            case .number, .rating, .duration: self = .number(field.limit.map(Bounds.init))
+            case .tags: self = .tags
+            }
+        }
+    }
+
+    /// A field's range as plain numbers (a ``FieldLimit`` also holds its words, which copying
+    /// would retain on every line).
     struct Bounds {
         let lower: Double
         let lowerIsExclusive: Bool
@@ -91,7 +189,7 @@ enum BrewLineFastPath {
         }
     }
 
-    /// A read position in a line, with the few steps of the canonical shape.
+    /// A read position in a line, with the few steps of the shapes the fast path knows.
     private struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
@@ -109,6 +207,44 @@ enum BrewLineFastPath {
             return true
         }
 
+        /// Steps over JSON's insignificant whitespace: spaces, tabs, carriage returns, line feeds
+        /// (the decoder's `skipWhitespace`).
+        @inline(__always)
+        mutating func skipWhitespace() {
+            // Most tokens follow one another directly, so one compare settles the common case.
+            while index < bytes.count, bytes[index] <= 0x20 {
+                let byte = bytes[index]
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
+                index += 1
+            }
+        }
+
+        /// Reads a value of `shape` other than an id or a date; `false` when it is not in a shape
+        /// the fast path knows or breaks the field's rule.
+        mutating func value(_ shape: Shape) -> Bool {
+            switch shape {
+            case .id, .date: false
+            case .text: plainString() != nil
+            case .number(let bounds): bounds.map { number(within: $0) } ?? false
+            case .tags: tags()
+            }
+        }
+
+        /// Steps over a key BrewLog knows, quotes and all, and gives its field's position in the
+        /// table; `nil` for any other key (unknown, escaped) or no key. The key at `expected` is
+        /// tried first, then those starting with the key's first byte.
+        @inline(__always)
+        mutating func key(expected: Int, in table: KeyTable) -> Int? {
+            guard take(UInt8(ascii: "\"")), index < bytes.count else { return nil }
+            if expected < table.keys.count, take(table.keys[expected]) { return expected }
+            let first = Int(bytes[index])
+            for slot in Int(table.starts[first])..<Int(table.starts[first + 1]) {
+                let position = Int(table.positions[slot])
+                if take(table.keys[position]) { return position }
+            }
+            return nil
+        }
+
         /// Steps over `pattern` when it is next.
         mutating func take(_ pattern: Pattern) -> Bool {
             if index + 16 <= bytes.count, let base = bytes.baseAddress {
@@ -121,21 +257,6 @@ enum BrewLineFastPath {
             }
             index += pattern.count
             return true
-        }
-
-        /// Reads the value of `field` (its key just taken), a number within `bounds` for a
-        /// numeric field; `false` when it is not in the canonical shape or breaks the field's rule.
-        mutating func value(of field: BrewField, within bounds: Bounds?) -> Bool {
-            switch field.kind {
-            case .id, .date:
-                return false
-            case .text, .optionalText:
-                return plainString() != nil
-            case .number, .rating, .duration:
-                return bounds.map { number(within: $0) } ?? false
-            case .tags:
-                return tags()
-            }
         }
 
         /// The bytes of a string without escapes or control characters (checked to be UTF-8
@@ -207,13 +328,18 @@ enum BrewLineFastPath {
             return limit.contains(number.value) && (!limit.isWhole || number.isInteger)
         }
 
-        /// A non-empty array of tags, each plain ASCII without commas or whitespace.
+        /// An array of tags, each plain ASCII without commas or whitespace; empty, as a script may
+        /// write a brew without tags.
         mutating func tags() -> Bool {
             guard take(UInt8(ascii: "[")) else { return false }
+            skipWhitespace()
+            if take(UInt8(ascii: "]")) { return true }
             repeat {
+                skipWhitespace()
                 guard let tag = plainString(), !tag.isEmpty,
                       !tag.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: ",") || $0 == 0x20 })
                 else { return false }
+                skipWhitespace()
             } while take(UInt8(ascii: ","))
             return take(UInt8(ascii: "]"))
         }
