@@ -21,8 +21,16 @@ struct BrewLineFastPathTests {
         return copy.withUTF8 { bytes in try? BrewLineCodec.validate(bytes) }
     }
 
-    /// Fails unless the fast path's answer is `nil` or the decoder's own.
+    /// Fails unless the fast path's answer is `nil` or the decoder's own, and unless the record
+    /// it reads is the one the general decoder reads, every field alike.
     static func expectAgreement(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        var copy = line
+        let record = copy.withUTF8 { BrewLineFastPath.decode($0) }
+        #expect((record == nil) == (fast(line) == nil), "decode and recognise disagree on \(line)", sourceLocation: sourceLocation)
+        if let record {
+            let general = copy.withUTF8 { bytes in try? BrewLineCodec.decodeInGeneral(bytes) }
+            #expect(record == general, "fast path read other fields in \(line)", sourceLocation: sourceLocation)
+        }
         guard let fast = fast(line) else { return }
         let decoded = decoded(line)
         #expect(decoded?.id == fast.id, "fast path accepted \(line)", sourceLocation: sourceLocation)
@@ -136,6 +144,9 @@ struct BrewLineFastPathTests {
         #"{"id":"a","date":"2026-11-29T07:15:00Z","tags":[]}"#,
         #"{"id":"a","date":"2026-11-29T07:15:00Z","tags":[ ]}"#,
         #"{"tags" : [ "a" , "b" ] , "time_s" : 30 , "id" : "a" , "rating" : 4.0 , "date" : "2026-11-29T07:15:00Z"}"#,
+        #"{"id":"a","date":"2026-11-29T07:15:00.123456-03:30","coffee":"","method":"","grind":"","notes":"","bean":""}"#,
+        #"{"id":"a","date":"2026-11-29T07:15:00Z","dose_g":15.25,"water_g":2.5e2,"yield_g":36.0,"temp_c":93.5,"time_s":1e2}"#,
+        #"{"id":"a","date":"2026-11-29T07:15:00Z","notes":"café ☕ 𝄞","coffee":"Ethiopia Guji","tags":["x","y-z","_1"]}"#,
     ])
     func takenOutsideOwnShape(line: String) {
         #expect(BrewLineFastPathTests.fast(line) != nil)

@@ -7,7 +7,17 @@ public enum BrewLineCodec {
     ///
     /// Known keys are matched on their bytes and their values read straight into typed fields;
     /// only unknown keys go through the general JSON value parser (to keep their exact text).
+    ///
+    /// A line in a shape the fast path knows (nearly every line) is read by it, in one pass
+    /// (``BrewLineFastPath/decode(_:)``); any other by the general decoder, which also words
+    /// every problem.
     public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> BrewRecord {
+        if let record = BrewLineFastPath.decode(line) { return record }
+        return try read(line, materializing: true)
+    }
+
+    /// ``decode(_:)`` by the general decoder alone: what the fast path is held to.
+    static func decodeInGeneral(_ line: UnsafeBufferPointer<UInt8>) throws(LineProblem) -> BrewRecord {
         try read(line, materializing: true)
     }
 

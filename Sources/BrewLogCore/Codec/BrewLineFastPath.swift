@@ -18,20 +18,81 @@ enum BrewLineFastPath {
     /// when it is not, or is not sure.
     static func recognise(_ line: UnsafeBufferPointer<UInt8>) -> (id: BrewID, timestamp: Timestamp)? {
         let keys = BrewLineFastPath.keys
-        return recogniseOwnShape(line, keys) ?? recogniseAnyShape(line, keys)
+        var ignored = IgnoredValues()
+        return recogniseOwnShape(line, keys, &ignored) ?? recogniseAnyShape(line, keys, &ignored)
+    }
+
+    /// Every field of `line` when ``recognise(_:)`` takes it, read in the same pass (text as
+    /// strings, numbers as the decoder reads them): what ``BrewLineCodec/decode(_:)`` gives for
+    /// it, without the general decoder's key matching; `nil` when the line is not one it is sure of.
+    static func decode(_ line: UnsafeBufferPointer<UInt8>) -> BrewRecord? {
+        let keys = BrewLineFastPath.keys
+        var fields = RecordValues()
+        if let (id, timestamp) = recogniseOwnShape(line, keys, &fields) {
+            return fields.record(id: id, timestamp: timestamp)
+        }
+        fields = RecordValues()
+        guard let (id, timestamp) = recogniseAnyShape(line, keys, &fields) else { return nil }
+        return fields.record(id: id, timestamp: timestamp)
+    }
+
+    /// Where a pass puts the values it reads besides the id and the date.
+    protocol ValueSink {
+        /// Text of the field at `position`.
+        mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, optional: Bool, at position: Int)
+        /// A number of the field at `position`, within its range.
+        mutating func number(_ value: Double, at position: Int)
+        /// One tag.
+        mutating func tag(_ bytes: UnsafeBufferPointer<UInt8>)
+    }
+
+    /// Values only checked, not kept: validation.
+    struct IgnoredValues: ValueSink {
+        @inline(__always) mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, optional: Bool, at position: Int) {}
+        @inline(__always) mutating func number(_ value: Double, at position: Int) {}
+        @inline(__always) mutating func tag(_ bytes: UnsafeBufferPointer<UInt8>) {}
+    }
+
+    /// Values kept in a record, through its direct setters, as the decoder keeps them: an empty
+    /// optional text is no value, and whole-number fields take whole numbers.
+    struct RecordValues: ValueSink {
+        private var values = BrewRecord(id: BrewID(unchecked: "-"), timestamp: Timestamp(date: .init(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
+
+        mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, optional: Bool, at position: Int) {
+            guard let field = BrewField(rawValue: position) else { return }
+            values.setDecodedText(optional && bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self), of: field)
+        }
+
+        mutating func number(_ value: Double, at position: Int) {
+            guard let field = BrewField(rawValue: position) else { return }
+            values.setDecodedNumber(value, of: field)
+        }
+
+        mutating func tag(_ bytes: UnsafeBufferPointer<UInt8>) {
+            values.tags.append(String(decoding: bytes, as: UTF8.self))
+        }
+
+        /// The record with these values and `id` and `timestamp`.
+        func record(id: BrewID, timestamp: Timestamp) -> BrewRecord {
+            var record = values
+            record.id = id
+            record.timestamp = timestamp
+            return record
+        }
     }
 
     /// A line exactly as BrewLog writes it (no whitespace, the keys in the table's order), read
     /// in one sweep of the table where each key with its separators is one compare. Any other
     /// line fails within its first few bytes, for ``recogniseAnyShape(_:_:)``.
-    private static func recogniseOwnShape(_ line: UnsafeBufferPointer<UInt8>, _ keys: KeyTable) -> (id: BrewID, timestamp: Timestamp)? {
+    private static func recogniseOwnShape<Sink: ValueSink>(_ line: UnsafeBufferPointer<UInt8>, _ keys: KeyTable,
+                                                           _ sink: inout Sink) -> (id: BrewID, timestamp: Timestamp)? {
         var cursor = Cursor(line)
         guard cursor.take(keys.opening), let idBytes = cursor.plainString(), BrewID.isValid(idBytes),
               cursor.take(keys.separated[BrewField.date.rawValue]), let dateBytes = cursor.plainString(),
               let timestamp = Timestamp(rfc3339: dateBytes)
         else { return nil }
         for position in (BrewField.date.rawValue + 1)..<keys.separated.count where cursor.take(keys.separated[position]) {
-            guard cursor.value(keys.shapes[position]) else { return nil }
+            guard cursor.value(keys.shapes[position], at: position, into: &sink) else { return nil }
         }
         guard cursor.take(UInt8(ascii: "}")), cursor.atEnd else { return nil }
         return (BrewID(unchecked: String(decoding: idBytes, as: UTF8.self)), timestamp)
@@ -39,7 +100,8 @@ enum BrewLineFastPath {
 
     /// A line with its keys in any order and whitespace between its tokens, each key looked up
     /// by its first byte.
-    private static func recogniseAnyShape(_ line: UnsafeBufferPointer<UInt8>, _ keys: KeyTable) -> (id: BrewID, timestamp: Timestamp)? {
+    private static func recogniseAnyShape<Sink: ValueSink>(_ line: UnsafeBufferPointer<UInt8>, _ keys: KeyTable,
+                                                           _ sink: inout Sink) -> (id: BrewID, timestamp: Timestamp)? {
         var cursor = Cursor(line)
         var seen: UInt32 = 0
         var idBytes: UnsafeBufferPointer<UInt8>?
@@ -66,7 +128,7 @@ enum BrewLineFastPath {
                 guard let bytes = cursor.plainString(), let parsed = Timestamp(rfc3339: bytes) else { return nil }
                 timestamp = parsed
             case let shape:
-                guard cursor.value(shape) else { return nil }
+                guard cursor.value(shape, at: position, into: &sink) else { return nil }
             }
             cursor.skipWhitespace()
             expected = position + 1
@@ -116,7 +178,9 @@ enum BrewLineFastPath {
     /// What a field's value must be, without the key paths of its ``BrewField/Kind`` (which
     /// reading would retain on every field of every line).
     enum Shape {
-        case id, date, text, tags
+        case id, date, tags
+        /// A string; an empty `optional` one is no value.
+        case text(optional: Bool)
         /// A number within the field's range (a whole one for ratings and durations); a numeric
         /// field without a range, were there one, is left to the decoder.
         case number(Bounds?)
@@ -125,7 +189,8 @@ enum BrewLineFastPath {
             switch field.kind {
             case .id: self = .id
             case .date: self = .date
-            case .text, .optionalText: self = .text
+            case .text: self = .text(optional: false)
+            case .optionalText: self = .text(optional: true)
             case .number, .rating, .duration: self = .number(field.limit.map(Bounds.init))
             case .tags: self = .tags
             }
@@ -219,14 +284,23 @@ enum BrewLineFastPath {
             }
         }
 
-        /// Reads a value of `shape` other than an id or a date; `false` when it is not in a shape
-        /// the fast path knows or breaks the field's rule.
-        mutating func value(_ shape: Shape) -> Bool {
+        /// Reads a value of `shape` other than an id or a date, for the field at `position`, into
+        /// `sink`; `false` when it is not in a shape the fast path knows or breaks the field's rule.
+        @inline(__always)
+        mutating func value<Sink: ValueSink>(_ shape: Shape, at position: Int, into sink: inout Sink) -> Bool {
             switch shape {
-            case .id, .date: false
-            case .text: plainString() != nil
-            case .number(let bounds): bounds.map { number(within: $0) } ?? false
-            case .tags: tags()
+            case .id, .date:
+                return false
+            case .text(let optional):
+                guard let text = plainString() else { return false }
+                sink.text(text, optional: optional, at: position)
+                return true
+            case .number(let bounds):
+                guard let bounds, let value = number(within: bounds) else { return false }
+                sink.number(value, at: position)
+                return true
+            case .tags:
+                return tags { sink.tag($0) }
             }
         }
 
@@ -307,7 +381,7 @@ enum BrewLineFastPath {
 
         /// A number inside `limit` (a whole one for ratings and durations), read as the general
         /// scanner reads it so its value is exactly the decoder's; no `null`, no sign games.
-        mutating func number(within limit: Bounds) -> Bool {
+        mutating func number(within limit: Bounds) -> Double? {
             // Most values are small whole numbers (`15`, `250`), read here; the rest by the scanner.
             let start = index
             var whole = 0
@@ -315,22 +389,22 @@ enum BrewLineFastPath {
                 whole = whole * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
                 index += 1
             }
-            guard index > start, bytes[start] != UInt8(ascii: "0") || index == start + 1 else { return false }
+            guard index > start, bytes[start] != UInt8(ascii: "0") || index == start + 1 else { return nil }
             if index == bytes.count || (bytes[index] != UInt8(ascii: ".") && bytes[index] | 0x20 != UInt8(ascii: "e")
                                         && bytes[index] &- UInt8(ascii: "0") >= 10) {
-                return limit.contains(Double(whole))
+                return limit.contains(Double(whole)) ? Double(whole) : nil
             }
             index = start
             var scanner = JSONScanner(bytes)
             scanner.index = index
-            guard let number = try? scanner.scanNumberValue() else { return false }
+            guard let number = try? scanner.scanNumberValue() else { return nil }
             index = scanner.index
-            return limit.contains(number.value) && (!limit.isWhole || number.isInteger)
+            return limit.contains(number.value) && (!limit.isWhole || number.isInteger) ? number.value : nil
         }
 
-        /// An array of tags, each plain ASCII without commas or whitespace; empty, as a script may
-        /// write a brew without tags.
-        mutating func tags() -> Bool {
+        /// An array of tags, each plain ASCII without commas or whitespace, each given to `each`;
+        /// empty, as a script may write a brew without tags.
+        mutating func tags(_ each: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
             guard take(UInt8(ascii: "[")) else { return false }
             skipWhitespace()
             if take(UInt8(ascii: "]")) { return true }
@@ -339,6 +413,7 @@ enum BrewLineFastPath {
                 guard let tag = plainString(), !tag.isEmpty,
                       !tag.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: ",") || $0 == 0x20 })
                 else { return false }
+                each(tag)
                 skipWhitespace()
             } while take(UInt8(ascii: ","))
             return take(UInt8(ascii: "]"))
