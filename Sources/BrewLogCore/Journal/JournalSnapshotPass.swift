@@ -1,5 +1,12 @@
 import Dispatch
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -132,7 +139,10 @@ private struct LineBatch {
     /// Reads the batch's lines in file order, a run of nearby lines in one read.
     private mutating func read(entries: [JournalSnapshot.Entry], source: any JournalLineSource) {
         var order = indices.indices.filter { indices[$0] >= 0 }
-        order.sort { entries[indices[$0]].start < entries[indices[$1]].start }
+        // A pass in journal order, or by date over a journal in date order, is in file order already.
+        if zip(order, order.dropFirst()).contains(where: { entries[indices[$0]].start > entries[indices[$1]].start }) {
+            order.sort { entries[indices[$0]].start < entries[indices[$1]].start }
+        }
         var first = 0
         while first < order.count {
             let begin = entries[indices[order[first]]].start
@@ -166,12 +176,10 @@ private struct LineBatch {
     private static func lineEnd(in piece: [UInt8], from offset: Int, atFileEnd: Bool) -> Int? {
         guard offset < piece.count else { return nil }
         return piece.withUnsafeBufferPointer { bytes in
-            var index = offset
-            while index < bytes.count {
-                if bytes[index] == 0x0A { return index }
-                index += 1
+            guard let base = bytes.baseAddress, let newline = memchr(base + offset, 0x0A, bytes.count - offset) else {
+                return atFileEnd ? bytes.count : nil
             }
-            return atFileEnd ? bytes.count : nil
+            return base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
         }
     }
 
