@@ -39,19 +39,32 @@ enum ExportCommand: BrewLogCommand {
         // Each brew is written as it is read, oldest first: only their places in date order are
         // held, whatever the journal's size.
         context.out.write(writer.opening)
-        // JSON Lines and JSON without chosen columns copy each brew's line: nothing to decode.
-        let decoding = filter.needsFields || format == .csv || columns != nil
         var bytes: [UInt8] = []
-        store.visitBrewsByDate(where: filter.admits, decoding: decoding) { record, line in
-            bytes.removeAll(keepingCapacity: true)
-            if filter.needsFields {
-                let brew = record()
-                guard filter.admits(brew) else { return }
-                writer.appendBrew(record: { brew }, line: line, to: &bytes)
-            } else {
-                writer.appendBrew(record: record, line: line, to: &bytes)
+        if format == .csv || columns != nil {
+            // Each brew's row or object is made on every core as the brews are decoded.
+            let text = writer.brewText
+            store.visitBrewsByDate(where: filter.admits, rendering: { record in
+                var output: [UInt8] = []
+                text.append(record, to: &output)
+                return output
+            }) { record, rendered in
+                guard !filter.needsFields || filter.admits(record) else { return }
+                bytes.removeAll(keepingCapacity: true)
+                writer.appendBrew(text: rendered, to: &bytes)
+                context.out.write(bytes: bytes)
             }
-            context.out.write(bytes: bytes)
+        } else {
+            // JSON Lines and JSON without chosen columns copy each brew's line: nothing to decode
+            // unless a filter reads the brews' fields.
+            store.visitBrewsByDate(where: filter.admits, decoding: filter.needsFields) { record, line in
+                if filter.needsFields {
+                    let brew = record()
+                    guard filter.admits(brew) else { return }
+                }
+                bytes.removeAll(keepingCapacity: true)
+                writer.appendBrew(record: record, line: line, to: &bytes)
+                context.out.write(bytes: bytes)
+            }
         }
         // Skip days follow the brews (JSON Lines and JSON; CSV holds brews only), judged by their
         // day; a filter on brews' fields (method, coffee, tag, rating, notes) leaves them out, and

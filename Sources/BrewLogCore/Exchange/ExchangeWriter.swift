@@ -10,27 +10,16 @@ public struct ExchangeWriter {
     /// The format written.
     public let format: ExchangeFormat
     /// The columns each brew holds, or `nil` for whole brews (their journal lines).
-    public let columns: [BrewColumn]?
-    /// What derived columns read a brew's bag from.
-    let bags: BeanMatching
-    /// Each column's `"key":` as a JSON object writes it, made once.
-    private let jsonKeys: [[UInt8]]
+    public var columns: [BrewColumn]? { brewText.columns }
+    /// One brew's text made from its record.
+    public let brewText: BrewText
     /// How many items (brews and records) were written, for the JSON array's separators.
     private var written = 0
-    /// A CSV cell's text before it is quoted, its storage kept from cell to cell.
-    private var cell: [UInt8] = []
 
     /// A writer of `format`, each brew holding `columns` (whole brews when `nil`).
     public init(format: ExchangeFormat, columns: [BrewColumn]? = nil, bags: BeanMatching = BeanMatching(bags: [])) {
         self.format = format
-        self.columns = columns
-        self.bags = bags
-        jsonKeys = (columns ?? []).map { column in
-            var key: [UInt8] = []
-            BrewLineCodec.appendJSONString(column.key, to: &key)
-            key.append(UInt8(ascii: ":"))
-            return key
-        }
+        brewText = BrewText(format: format, columns: columns, bags: bags)
     }
 
     /// What comes before the first item.
@@ -51,41 +40,23 @@ public struct ExchangeWriter {
     /// Appends one brew to `output`: its journal line (`line`, asked for only for whole brews in
     /// JSON) or its record.
     public mutating func appendBrew(record: () -> BrewRecord, line: () -> String, to output: inout [UInt8]) {
-        switch (format, columns) {
-        case (.csv, let columns?):
-            let record = record()
-            for (index, column) in columns.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                appendCell(column.value(of: record, bags: bags), to: &output)
-            }
-            output.append(contentsOf: [0x0D, 0x0A])
-        case (.csv, nil):
-            let record = record()
-            for field in BrewField.allCases {
-                if field.rawValue > 0 { output.append(UInt8(ascii: ",")) }
-                appendCell(record[field], to: &output)
-            }
-            output.append(contentsOf: [0x0D, 0x0A])
-        case (_, let columns?):
-            let record = record()
-            startItem(&output)
-            output.append(UInt8(ascii: "{"))
-            for (index, column) in columns.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                output.append(contentsOf: jsonKeys[index])
-                if let value = column.value(of: record, bags: bags) {
-                    value.appendJSON(to: &output)
-                } else {
-                    output.append(contentsOf: "null".utf8)
-                }
-            }
-            output.append(UInt8(ascii: "}"))
-            endItem(&output)
-        case (_, nil):
+        if format == .csv || columns != nil {
+            var text: [UInt8] = []
+            brewText.append(record(), to: &text)
+            appendBrew(text: text, to: &output)
+        } else {
             startItem(&output)
             output.append(contentsOf: line().utf8)
             endItem(&output)
         }
+    }
+
+    /// Appends one brew whose text ``brewText`` made (perhaps on another thread) to `output`,
+    /// with what separates it from the items before and after.
+    public mutating func appendBrew(text: [UInt8], to output: inout [UInt8]) {
+        if format != .csv { startItem(&output) }
+        output.append(contentsOf: text)
+        if format != .csv { endItem(&output) }
     }
 
     /// One record of another kind; nothing in CSV, or when the brews hold chosen columns.
@@ -103,14 +74,6 @@ public struct ExchangeWriter {
         format == .json ? "]\n" : ""
     }
 
-    /// A CSV cell of `value`'s typed text, empty when there is none.
-    private mutating func appendCell(_ value: FieldValue?, to output: inout [UInt8]) {
-        guard let value else { return }
-        cell.removeAll(keepingCapacity: true)
-        value.appendTypedText(to: &cell)
-        CSV.appendCell(cell, to: &output)
-    }
-
     /// What comes before an item of a JSON array (a separator after the first) or a JSON Lines file.
     private mutating func startItem(_ output: inout [UInt8]) {
         if format == .json && written > 0 { output.append(contentsOf: ",\n".utf8) }
@@ -120,5 +83,74 @@ public struct ExchangeWriter {
     /// What ends an item: a JSON Lines file's newline.
     private func endItem(_ output: inout [UInt8]) {
         if format != .json { output.append(0x0A) }
+    }
+}
+
+/// The text of one brew as an export made of records writes it: a CSV row with its line end, or a
+/// JSON object of the chosen columns, without what separates items. A function of the record
+/// alone, so a pass may make it on every core while it reads the brews.
+public struct BrewText: Sendable {
+    /// The format made.
+    public let format: ExchangeFormat
+    /// The columns each brew holds, or `nil` for every field (CSV).
+    public let columns: [BrewColumn]?
+    /// What derived columns read a brew's bag from.
+    let bags: BeanMatching
+    /// Each column's `"key":` as a JSON object writes it, made once.
+    private let jsonKeys: [[UInt8]]
+
+    init(format: ExchangeFormat, columns: [BrewColumn]?, bags: BeanMatching) {
+        self.format = format
+        self.columns = columns
+        self.bags = bags
+        jsonKeys = (columns ?? []).map { column in
+            var key: [UInt8] = []
+            BrewLineCodec.appendJSONString(column.key, to: &key)
+            key.append(UInt8(ascii: ":"))
+            return key
+        }
+    }
+
+    /// Appends `record`'s text to `output`. A brew's whole journal line is not made here: without
+    /// columns, JSON copies the line.
+    public func append(_ record: BrewRecord, to output: inout [UInt8]) {
+        var cell: [UInt8] = []
+        switch (format, columns) {
+        case (.csv, let columns?):
+            for (index, column) in columns.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                appendCell(column.value(of: record, bags: bags), to: &output, scratch: &cell)
+            }
+            output.append(contentsOf: [0x0D, 0x0A])
+        case (.csv, nil):
+            for field in BrewField.allCases {
+                if field.rawValue > 0 { output.append(UInt8(ascii: ",")) }
+                appendCell(record[field], to: &output, scratch: &cell)
+            }
+            output.append(contentsOf: [0x0D, 0x0A])
+        case (_, let columns?):
+            output.append(UInt8(ascii: "{"))
+            for (index, column) in columns.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                output.append(contentsOf: jsonKeys[index])
+                if let value = column.value(of: record, bags: bags) {
+                    value.appendJSON(to: &output)
+                } else {
+                    output.append(contentsOf: "null".utf8)
+                }
+            }
+            output.append(UInt8(ascii: "}"))
+        case (_, nil):
+            output.append(contentsOf: BrewLineCodec.encode(record).utf8)
+        }
+    }
+
+    /// A CSV cell of `value`'s typed text, empty when there is none (`scratch` holds the text
+    /// before it is quoted).
+    private func appendCell(_ value: FieldValue?, to output: inout [UInt8], scratch: inout [UInt8]) {
+        guard let value else { return }
+        scratch.removeAll(keepingCapacity: true)
+        value.appendTypedText(to: &scratch)
+        CSV.appendCell(scratch, to: &output)
     }
 }

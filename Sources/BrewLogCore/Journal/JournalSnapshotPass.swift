@@ -22,6 +22,9 @@ enum LineDecoding: Sendable {
     /// The lines `test` passes, given the brew's date and its line's bytes (cheap tests of the
     /// bytes, run on every core); the others are skipped and not given to the caller.
     case only(@Sendable (Timestamp, UnsafeBufferPointer<UInt8>) -> Bool)
+    /// Every line, and each brew's output made from its record by `render` on the same threads
+    /// (a pure function: a CSV row, a JSON object), so the caller only writes it out.
+    case rendering(@Sendable (BrewRecord) -> [UInt8])
 }
 
 /// A brew's line as a pass over many brews read it from a file journal: the bytes as the file
@@ -33,6 +36,8 @@ struct StoredLine {
     let bytes: ArraySlice<UInt8>
     /// Every field, when the pass was asked to decode (on every core, ahead of the caller).
     let decoded: BrewRecord?
+    /// The brew's output, when the pass was asked to render it.
+    var rendered: [UInt8]? = nil
 }
 
 extension JournalSnapshot {
@@ -236,6 +241,9 @@ private struct LineBatch {
                     source.lost(at: entry.start)
                     decodedRange[decodedRange.count - 1] = .record(BrewRecord(id: entry.id, timestamp: entry.timestamp))
                 }
+                if case let .rendering(render) = work.decoding, case let .record(record) = decodedRange[decodedRange.count - 1] {
+                    decodedRange[decodedRange.count - 1] = .rendered(record, render(record))
+                }
             }
             work.store(decodedRange, at: range)
         }
@@ -252,6 +260,8 @@ private struct LineBatch {
             case .skipped: continue
             case .pending: body(positions[member], StoredLine(index: indices[member], bytes: bytes(of: member), decoded: nil))
             case .record(let record): body(positions[member], StoredLine(index: indices[member], bytes: bytes(of: member), decoded: record))
+            case let .rendered(record, text):
+                body(positions[member], StoredLine(index: indices[member], bytes: bytes(of: member), decoded: record, rendered: text))
             }
         }
     }
@@ -261,6 +271,7 @@ private struct LineBatch {
 private enum DecodedLine: Sendable {
     case pending
     case record(BrewRecord)
+    case rendered(BrewRecord, [UInt8])
     case skipped
 }
 

@@ -282,6 +282,21 @@ public final class BrewLogStore {
         }
     }
 
+    /// ``visitBrewsByDate(where:decoding:_:)`` for output made from each brew's record alone:
+    /// `render` makes it on every core as the brews are decoded, and `visit` gets the record and
+    /// its output, in date order, to write it out. A brew that is an object is rendered on the
+    /// caller's thread.
+    public func visitBrewsByDate(where filter: (Timestamp) -> Bool, rendering render: @escaping @Sendable (BrewRecord) -> [UInt8],
+                                 _ visit: (_ record: BrewRecord, _ rendered: [UInt8]) -> Void) {
+        registry.access(\BrewLogStore.brews)
+        withPositionsByDate(where: filter) { positions in
+            forEachLine(of: positions, decoding: .rendering(render)) { position, line in
+                let record = line.map(snapshot.record(of:)) ?? record(at: position)
+                visit(record, line?.rendered ?? render(record))
+            }
+        }
+    }
+
     /// Calls `body` with every brew's record whose timestamp passes `filter`, oldest first (brews
     /// at the same moment in journal order, as ``brewsByDate`` orders them), without making
     /// objects or holding the records: for commands that fold every brew's fields in date order
