@@ -72,10 +72,7 @@ enum ListCommand: BrewLogCommand {
             return
         }
         if context.quiet {
-            selection.write(encode: { record, _, text in
-                text.append(contentsOf: record().id.rawValue.utf8)
-                text.append(0x0A)
-            }, to: context.out.write(bytes:))
+            selection.write(rendering: { record in Array(record.id.rawValue.utf8) + [0x0A] }, to: context.out.write(bytes:))
             return
         }
         let columns = chosenColumns ?? context.configuration.listColumns?.compactMap(BrewColumn.init(name:))
@@ -89,10 +86,9 @@ enum ListCommand: BrewLogCommand {
         }
         let layout = table.layout()
         context.out.line(table.header(layout))
-        selection.write(encode: { record, _, text in
-            text.append(contentsOf: table.row(record(), layout).utf8)
-            text.append(0x0A)
-        }, to: context.out.write(bytes:))
+        // Rows are made on every core as the brews are read.
+        let measured = table
+        selection.write(rendering: { record in Array((measured.row(record, layout) + "\n").utf8) }, to: context.out.write(bytes:))
     }
 
     /// A key `--sort` takes: a column, named as `--columns` names it (or by its key). Every column

@@ -86,6 +86,18 @@ struct ListSelection {
         }
     }
 
+    /// Writes each brew listed in the list's order, its text made from its record by `render`
+    /// on every core as the brews are read (a table's row, an id), `write` given each in turn.
+    func write(rendering render: @escaping @Sendable (BrewRecord) -> [UInt8], to write: ([UInt8]) -> Void) {
+        guard let places else {
+            store.visitBrewsByDate(where: filter.admits, rendering: render) { record, text in
+                if !filter.needsFields || filter.admits(record) { write(text) }
+            }
+            return
+        }
+        store.visitBrews(atPlaces: places, where: filter.admits, rendering: render) { _, text in write(text) }
+    }
+
     /// Calls `encode` with a visit's closures: Swift lets no closure parameter be handed to
     /// another as it is, so each is handed on as the closure it is, called only during `encode`.
     private static func encode(_ encode: (() -> BrewRecord, () -> String, inout [UInt8]) -> Void,

@@ -244,6 +244,22 @@ public final class BrewLogStore {
     public func visitBrews(atPlaces places: [Int], where filter: (Timestamp) -> Bool, decoding: Bool = true,
                            _ visit: (_ record: () -> BrewRecord, _ line: () -> String) -> Void) {
         registry.access(\BrewLogStore.brews)
+        forEachLine(of: positions(atPlaces: places, where: filter), decoding: decoding ? .all : .none) { position, line in
+            visitBrew(at: position, line, visit)
+        }
+    }
+
+    /// ``visitBrews(atPlaces:where:decoding:_:)`` for output made from each brew's record alone,
+    /// made by `render` on every core (see ``visitBrewsByDate(where:rendering:_:)``).
+    public func visitBrews(atPlaces places: [Int], where filter: (Timestamp) -> Bool, rendering render: @escaping @Sendable (BrewRecord) -> [UInt8],
+                           _ visit: (_ record: BrewRecord, _ rendered: [UInt8]) -> Void) {
+        registry.access(\BrewLogStore.brews)
+        visitRendered(positions(atPlaces: places, where: filter), render, visit)
+    }
+
+    /// The positions of the brews at `places` (see ``visitBrews(atPlaces:where:decoding:_:)``),
+    /// in the order of `places`, those past the last brew left out.
+    private func positions(atPlaces places: [Int], where filter: (Timestamp) -> Bool) -> [Int] {
         let wanted = places.indices.sorted { places[$0] < places[$1] }
         var positions = [Int](repeating: -1, count: places.count)
         withPositionsByDate(where: filter) { all in
@@ -258,8 +274,16 @@ public final class BrewLogStore {
                 place += 1
             }
         }
-        forEachLine(of: positions.lazy.filter { $0 >= 0 }, decoding: decoding ? .all : .none) { position, line in
-            visitBrew(at: position, line, visit)
+        return positions.filter { $0 >= 0 }
+    }
+
+    /// Calls `visit` with each brew at `positions` and its output, made by `render` on every core
+    /// as the brews are decoded (on this thread for a brew that is an object).
+    private func visitRendered(_ positions: some Sequence<Int>, _ render: @escaping @Sendable (BrewRecord) -> [UInt8],
+                               _ visit: (_ record: BrewRecord, _ rendered: [UInt8]) -> Void) {
+        forEachLine(of: positions, decoding: .rendering(render)) { position, line in
+            let record = line.map(snapshot.record(of:)) ?? record(at: position)
+            visit(record, line?.rendered ?? render(record))
         }
     }
 
@@ -289,12 +313,7 @@ public final class BrewLogStore {
     public func visitBrewsByDate(where filter: (Timestamp) -> Bool, rendering render: @escaping @Sendable (BrewRecord) -> [UInt8],
                                  _ visit: (_ record: BrewRecord, _ rendered: [UInt8]) -> Void) {
         registry.access(\BrewLogStore.brews)
-        withPositionsByDate(where: filter) { positions in
-            forEachLine(of: positions, decoding: .rendering(render)) { position, line in
-                let record = line.map(snapshot.record(of:)) ?? record(at: position)
-                visit(record, line?.rendered ?? render(record))
-            }
-        }
+        withPositionsByDate(where: filter) { positions in visitRendered(positions, render, visit) }
     }
 
     /// Calls `body` with every brew's record whose timestamp passes `filter`, oldest first (brews
