@@ -31,14 +31,16 @@ enum StatsCommand: BrewLogCommand {
         // Read front to back without making objects, each brew folded into the figures and the
         // heatmap's days as it comes: nothing grows with the journal but those. Days as the
         // streak counts them (the day start applied), so the figures and the heatmap agree.
+        // Today is read once: the store's `today` asks the time zone each time.
         let rules = store.rules, today = store.today, now = store.now
-        var accumulator = BrewStatistics.Accumulator { min(rules.day(of: $0), today) }
-        var heatDays: [CalendarDay: Int] = [:]
+        let streakDay = { (timestamp: Timestamp) in min(rules.day(of: timestamp), today) }
+        var accumulator = BrewStatistics.Accumulator(day: streakDay)
+        var heatDays = DayCounts()
         store.forEachRecord { record in
             guard filter.admits(record) else { return }
             accumulator.add(record)
             // Brews still to come are left out of the heatmap.
-            if record.timestamp.date <= now { heatDays[store.streakDay(of: record.timestamp), default: 0] += 1 }
+            if record.timestamp.date <= now { heatDays.add(streakDay(record.timestamp)) }
         }
         let stats = accumulator.statistics
         let streak = store.streakSummary
@@ -59,7 +61,7 @@ enum StatsCommand: BrewLogCommand {
         section(StatsTable.methods(stats.methods.prefix(shown)), groups: stats.methods, out: out, style: style)
         section(StatsTable.coffees(stats.coffees.prefix(shown)), groups: stats.coffees, out: out, style: style)
         out.line()
-        for line in heatmap(heatDays, filter: filter, store: store, style: style).lines {
+        for line in heatmap(heatDays.byDay, filter: filter, store: store, style: style).lines {
             out.line(line)
         }
     }

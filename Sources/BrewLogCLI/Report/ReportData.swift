@@ -57,7 +57,7 @@ struct ReportData {
         var statistics = BrewStatistics.Accumulator(day: day)
         var weeks = WeeklyTotals.Tally(weeks: ReportData.weeks, endingOn: end, rules: rules, day: day)
         var usage = BeanUsage.Tally(bags: store.beanBags)
-        var perDay: [CalendarDay: Int] = [:]
+        var perDay = DayCounts()
         var span: (first: CalendarDay, last: CalendarDay)?
         var ratioCounts: [String?: [[Int]: Int]] = [:]
         var dialIns: [String: (count: Int, last: [BrewRecord])] = [:]
@@ -66,7 +66,7 @@ struct ReportData {
             statistics.add(record)
             weeks.add(record)
             usage.add(record)
-            if record.timestamp.date <= now { perDay[day(record.timestamp), default: 0] += 1 }
+            if record.timestamp.date <= now { perDay.add(day(record.timestamp)) }
             span = (span?.first ?? record.timestamp.day, record.timestamp.day)
             if let ratio = record.ratio, ratio.isFinite, let tenths = Int(exactly: (ratio * 10).rounded()), let rating = record.rating {
                 ratioCounts[record.method?.lowercased(), default: [:]][[tenths, rating], default: 0] += 1
@@ -86,8 +86,8 @@ struct ReportData {
         streak = store.streakSummary
         let skips = store.skipDays.map(\.day)
         skipDays = Set(skips)
-        brewsPerDay = perDay
-        runs = StreakCalendar(brewDays: perDay.keys, skipDays: skips, rules: rules, today: today).runs
+        brewsPerDay = perDay.byDay
+        runs = StreakCalendar(brewDays: brewsPerDay.keys, skipDays: skips, rules: rules, today: today).runs
         firstBrewDay = store.streakCalendar.runs.first?.firstDay
         let lastWeek = rules.weekStart(of: end)
         window = lastWeek.adding(days: -7 * (ReportData.weeks - 1))...end

@@ -66,7 +66,7 @@ public struct BrewStatistics: Equatable, Sendable {
     public struct Accumulator {
         private let day: (Timestamp) -> CalendarDay
         private var brews = 0
-        private var perDay: [CalendarDay: Int] = [:]
+        private var perDay = DayCounts()
         private var rating = Mean()
         private var methods = Groups()
         private var unnamed = Sums()
@@ -80,7 +80,7 @@ public struct BrewStatistics: Equatable, Sendable {
         /// Counts `record` in.
         public mutating func add(_ record: BrewRecord) {
             brews += 1
-            perDay[day(record.timestamp), default: 0] += 1
+            perDay.add(day(record.timestamp))
             if let value = record.rating { rating.add(Double(value)) }
             if let method = record.method {
                 methods.add(record, spelled: method, withAverages: true)
@@ -96,7 +96,7 @@ public struct BrewStatistics: Equatable, Sendable {
         public var statistics: BrewStatistics {
             let order: (Group, Group) -> Bool = { ($0.brews, $1.name ?? "") > ($1.brews, $0.name ?? "") }
             let named = methods.sums.map { $0.group(withAverages: true) }.sorted(by: order)
-            return BrewStatistics(brews: brews, brewsPerDay: perDay, averageRating: rating.value,
+            return BrewStatistics(brews: brews, brewsPerDay: perDay.byDay, averageRating: rating.value,
                                   methods: named + (unnamed.brews == 0 ? [] : [unnamed.group(withAverages: true)]),
                                   coffees: coffees.sums.map { $0.group(withAverages: false) }.sorted(by: order))
         }
