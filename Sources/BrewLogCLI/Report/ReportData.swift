@@ -11,10 +11,32 @@ struct ReportData {
     /// The days of the first and the last brew kept (in date order), `nil` when none is kept.
     let span: (first: CalendarDay, last: CalendarDay)?
     /// Per method (lowercased; `nil` for none), how many rated brews had each ratio, to a tenth,
-    /// and rating: `[tenths, rating]`.
-    let ratioCounts: [String?: [[Int]: Int]]
+    /// and rating.
+    let ratioCounts: [String?: [RatioPoint: Int]]
     /// Per coffee (lowercased), how many brews were kept and the last ``ReportDialIn/shownBrews``.
-    let dialIns: [String: (count: Int, last: [BrewRecord])]
+    let dialIns: [String: DialIn]
+
+    /// A ratio, in tenths, and a rating: a point of the ratio charts.
+    struct RatioPoint: Hashable, Comparable {
+        let tenths: Int
+        let rating: Int
+
+        static func < (lhs: RatioPoint, rhs: RatioPoint) -> Bool {
+            (lhs.tenths, lhs.rating) < (rhs.tenths, rhs.rating)
+        }
+    }
+
+    /// A coffee's brews kept: how many, and the last ``ReportDialIn/shownBrews`` of them.
+    struct DialIn {
+        private(set) var count = 0
+        private(set) var last: [BrewRecord] = []
+
+        mutating func add(_ brew: BrewRecord) {
+            count += 1
+            if last.count == ReportDialIn.shownBrews { last.removeFirst() }
+            last.append(brew)
+        }
+    }
     /// Their totals and per-method and per-coffee figures, as `stats` counts them.
     let stats: BrewStatistics
     /// The journal's streak, whatever the filters keep (as `stats` reports it).
@@ -59,8 +81,16 @@ struct ReportData {
         var usage = BeanUsage.Tally(bags: store.beanBags)
         var perDay = DayCounts()
         var span: (first: CalendarDay, last: CalendarDay)?
-        var ratioCounts: [String?: [[Int]: Int]] = [:]
-        var dialIns: [String: (count: Int, last: [BrewRecord])] = [:]
+        var ratioCounts: [String?: [RatioPoint: Int]] = [:]
+        var dialIns: [String: DialIn] = [:]
+        // Each spelling lowercased once, not once a brew.
+        var lowered: [String: String] = [:]
+        func lowercased(_ name: String) -> String {
+            if let known = lowered[name] { return known }
+            let lower = name.lowercased()
+            lowered[name] = lower
+            return lower
+        }
         store.forEachRecordByDate { record in
             guard filter.admits(record) else { return }
             statistics.add(record)
@@ -69,14 +99,10 @@ struct ReportData {
             if record.timestamp.date <= now { perDay.add(day(record.timestamp)) }
             span = (span?.first ?? record.timestamp.day, record.timestamp.day)
             if let ratio = record.ratio, ratio.isFinite, let tenths = Int(exactly: (ratio * 10).rounded()), let rating = record.rating {
-                ratioCounts[record.method?.lowercased(), default: [:]][[tenths, rating], default: 0] += 1
+                ratioCounts[record.method.map(lowercased), default: [:]][RatioPoint(tenths: tenths, rating: rating), default: 0] += 1
             }
-            if let coffee = record.coffee?.lowercased() {
-                var dialIn = dialIns.removeValue(forKey: coffee) ?? (0, [])
-                dialIn.count += 1
-                if dialIn.last.count == ReportDialIn.shownBrews { dialIn.last.removeFirst() }
-                dialIn.last.append(record)
-                dialIns[coffee] = dialIn
+            if let coffee = record.coffee {
+                dialIns[lowercased(coffee), default: DialIn()].add(record)
             }
         }
         stats = statistics.statistics

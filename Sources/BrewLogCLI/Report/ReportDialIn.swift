@@ -11,7 +11,8 @@ enum ReportDialIn {
                                     intro: "Each coffee's brews in date order: the ratio and the rating brew by brew, and the grind in the table (the most brewed \(shownCoffees) coffees, the last \(shownBrews) brews of each; brewlog dial COFFEE shows all).")
         for coffee in data.stats.coffees.prefix(shownCoffees) {
             let name = coffee.name ?? ""
-            let (count, brews) = data.dialIns[name.lowercased()] ?? (0, [])
+            let dialIn = data.dialIns[name.lowercased()] ?? ReportData.DialIn()
+            let count = dialIn.count, brews = dialIn.last
             let first = count - brews.count + 1
             func title(_ number: Int, _ brew: BrewRecord) -> String {
                 "Brew \(number), \(BrewFormatting.dateTime(brew.timestamp)): grind " + (brew.grind ?? "-") + ", ratio "

@@ -13,15 +13,15 @@ enum ReportRatios {
         for (index, method) in data.stats.methods.prefix(shownMethods).enumerated() {
             let name = method.name ?? "(no method)"
             let counts = data.ratioCounts[method.name?.lowercased()] ?? [:]
-            let sorted = counts.sorted { ($0.key[0], $0.key[1]) < ($1.key[0], $1.key[1]) }
+            let sorted = counts.sorted { $0.key < $1.key }
             let points = sorted.map { key, count in
-                ScatterChart.Point(x: Double(key[0]) / 10, y: Double(key[1]), series: index, weight: count,
-                                   title: "\(name): " + BrewFormatting.ratio(Double(key[0]) / 10) + ", rating \(key[1]) (\(count) brew" + (count == 1 ? ")" : "s)"))
+                ScatterChart.Point(x: Double(key.tenths) / 10, y: Double(key.rating), series: index, weight: count,
+                                   title: "\(name): " + BrewFormatting.ratio(Double(key.tenths) / 10) + ", rating \(key.rating) (\(count) brew" + (count == 1 ? ")" : "s)"))
             }
             let chart = ScatterChart(points: points, xTitle: "Ratio (1:R)", yTitle: "Rating", yDomain: 0.5...5.5, yTicks: 5, width: 420, height: 220)
             let table = HTMLTable(caption: name + ": rated brews by ratio (average ratio " + BrewFormatting.ratio(method.averageRatio) + ")",
                                   header: ["Ratio", "Rating", "Brews"],
-                                  rows: sorted.map { [BrewFormatting.ratio(Double($0.key[0]) / 10), String($0.key[1]), String($0.value)] },
+                                  rows: sorted.map { [BrewFormatting.ratio(Double($0.key.tenths) / 10), String($0.key.rating), String($0.value)] },
                                   numeric: [0, 1, 2])
             section.pairs.append(ReportSection.pair(caption: name, chart: chart.svg(label: "Rating against ratio: " + name), tables: [table]))
         }
