@@ -139,21 +139,37 @@ enum AddCommand: BrewLogCommand {
         return []
     }
 
-    /// The known coffee `coffee` is probably a slip of, when no bag and no brew has it: the
-    /// brews are read from the journal's end and the search stops at the first that has it.
+    /// The known coffee `coffee` is probably a slip of, when no bag and no brew has it. The last
+    /// brews are read first, from the journal's end (most adds name a coffee brewed lately); only
+    /// a coffee none of them has makes a pass over every brew, decoded on every core. Known names
+    /// are offered latest first, as a reading from the end meets them.
     private static func suggestion(for coffee: String, _ store: BrewLogStore) -> String? {
-        var known = store.beanBags.map(\.name)
-        var seen = Set(known)
-        guard !seen.contains(coffee) else { return nil }
+        let bags = store.beanBags.map(\.name)
+        guard !bags.contains(coffee) else { return nil }
         var found = false
+        var read = 0
         store.visitRecordsFromLastLine { record in
-            guard let other = record.coffee else { return true }
-            if other == coffee { found = true }
-            if seen.insert(other).inserted { known.append(other) }
-            return !found
+            read += 1
+            if record.coffee == coffee { found = true }
+            return !found && read < recentBrews
         }
-        return found ? nil : CoffeeSuggestion.suggestion(for: coffee, known: known)
+        guard !found else { return nil }
+        var lastSeen: [String: Int] = [:]
+        var position = 0
+        store.forEachRecord { record in
+            position += 1
+            guard let other = record.coffee else { return }
+            if other == coffee { found = true }
+            lastSeen[other] = position
+        }
+        guard !found else { return nil }
+        var seen = Set(bags)
+        let named = lastSeen.sorted { $0.value > $1.value }.map(\.key).filter { seen.insert($0).inserted }
+        return CoffeeSuggestion.suggestion(for: coffee, known: bags + named)
     }
+
+    /// How many of the latest brews are read one by one before the whole journal is.
+    private static let recentBrews = 256
 
     /// What `add` did: the brew added (or, with `--once-per-day`, the day's brew found), the
     /// streak after, and the layers its fields came from (the command line's included).

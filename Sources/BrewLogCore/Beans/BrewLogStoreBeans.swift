@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The bags of beans the store holds, among its records of other kinds.
 extension BrewLogStore {
     /// The bags, in journal order.
@@ -49,7 +57,7 @@ extension BeanUsage {
     /// an id with `\u` escapes). Cheap enough to run on every line of a million.
     static func mayBelong(to bag: BeanBag) -> @Sendable (Timestamp, UnsafeBufferPointer<UInt8>) -> Bool {
         { timestamp, line in
-            bag.isInUse(on: timestamp.day) || line.contains(0x5C) || line.contains(bytes: BeanUsage.beanKey)
+            bag.isInUse(on: timestamp.day) || line.contains(byte: 0x5C) || line.contains(bytes: BeanUsage.beanKey)
         }
     }
 
@@ -58,15 +66,23 @@ extension BeanUsage {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// Whether `bytes` (not empty) appear in this buffer.
+    /// Whether `bytes` appear in this buffer: each place of their first byte found with
+    /// `memchr`, then compared (a million lines are tested).
     func contains(bytes: [UInt8]) -> Bool {
-        guard let first = bytes.first, count >= bytes.count else { return false }
-        var index = 0
-        while index <= count - bytes.count {
-            if self[index] == first, bytes.indices.allSatisfy({ self[index + $0] == bytes[$0] }) { return true }
-            index += 1
+        guard let base = baseAddress, let first = bytes.first else { return false }
+        var start = 0
+        while count - start >= bytes.count, let found = memchr(base + start, Int32(first), count - start - bytes.count + 1) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes.withUnsafeBytes({ needle in needle.baseAddress.map { memcmp(base + index, $0, bytes.count) } }) == 0 { return true }
+            start = index + 1
         }
         return false
+    }
+
+    /// Whether `byte` appears in this buffer (`memchr`).
+    func contains(byte: UInt8) -> Bool {
+        guard let base = baseAddress else { return false }
+        return memchr(base, Int32(byte), count) != nil
     }
 }
 
