@@ -35,7 +35,9 @@ extension DialCommand {
             if candidate { candidates.append(brew) }
         }
         let name = try coffee(named: text, among: knownNames(spellings), context)
-        let brews = candidates.filter { $0.coffee?.lowercased() == name.lowercased() }
+        let lowered = name.lowercased()
+        let spelledAsName = Set(spellings.filter { $0.lowercased() == lowered })
+        let brews = candidates.filter { $0.coffee.map(spelledAsName.contains) ?? false }
         guard let method else { return (name, brews) }
         let kept = brews.filter { $0.method?.lowercased() == method.lowercased() }
         guard kept.isEmpty else { return (name, kept) }

@@ -42,7 +42,7 @@ enum DialCommand: BrewLogCommand {
         let store = try context.session().read()
         let (name, brews) = try selection(context.arguments.positionals[0], method: context.arguments.value(Option.method),
                                           in: store, context)
-        let changes = zip([nil] + brews.dropLast().map(Optional.some), brews).map { previous, brew in changed(from: previous, to: brew) }
+        let changes = brews.indices.map { index in changed(from: index == 0 ? nil : brews[index - 1], to: brews[index]) }
         let bags = BeanMatching(bags: store.beanBags)
         let offRoast = brews.map(bags.daysOffRoast(of:))
         let best = brews.indices.max { a, b in (brews[a].rating ?? 0, a) < (brews[b].rating ?? 0, b) }.map { brews[$0] }
