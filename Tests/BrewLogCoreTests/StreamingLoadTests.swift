@@ -141,6 +141,35 @@ struct StreamingLoadTests {
         #expect(folder.text("j.jsonl")?.hasPrefix(lineA + "\nxxx") == true)
     }
 
+    @Test("a pass over every brew never gives out a line another program cut or overwrote after the load, decoded or copied", arguments: [false, true])
+    func passAfterTruncation(decoding: Bool) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        let lines = (0..<20_000).map { brew(String(format: "t%07d", $0), day: 1 + $0 % 28, notes: "note \($0)") }
+        folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
+        let journal = try writer(path)
+        defer { journal.release() }
+        let store = try fileStore(journal)
+        // Another program, ignoring the lock, cuts the file in the middle of a line, then
+        // overwrites one line before the cut in place.
+        let cut = lines.prefix(12_000).map { $0.utf8.count + 1 }.reduce(0, +) - 10
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.truncateFile(atOffset: UInt64(cut))
+        handle.seek(toFileOffset: UInt64(lines.prefix(500).map { $0.utf8.count + 1 }.reduce(0, +)))
+        handle.write(Data(String(repeating: "x", count: lines[500].utf8.count).utf8))
+        handle.closeFile()
+        var given: [String] = []
+        store.visitBrewsByDate(where: { _ in true }, decoding: decoding) { record, line in
+            given.append(decoding ? BrewLineCodec.encode(record()) : line())
+        }
+        // Only whole, unchanged brews are given, and the failure is reported.
+        let intact = Set(lines.prefix(11_999)).subtracting([lines[500]])
+        #expect(!given.isEmpty)
+        #expect(given.allSatisfy { intact.contains($0) || (decoding && !$0.contains("xxx")) })
+        #expect(given.count == intact.count)
+        #expect(store.journalReadFailure?.contains("no longer hold the brew") == true)
+    }
+
     @Test("a rewrite after a streamed load copies untouched lines byte for byte")
     func rewriteCopies() throws {
         let folder = TemporaryFolder()

@@ -152,9 +152,8 @@ final class BrewLogApp {
             }
             try finishOutput()
             if let failure = session?.store?.journalReadFailure {
-                // What was printed may hold a brew with only its id and date: not a success.
-                let error = CLIError.io("the journal changed while it was read: \(failure)",
-                                        hint: "run the command again; if it repeats, 'brewlog check' the journal")
+                // What was printed may lack brews the journal held: not a success.
+                let error = CLIError.journalChanged(failure)
                 return report(journalFile.map { error.suggesting(journalFile: $0) } ?? error, silently: command?.silentErrors == true)
             }
             if let failure = out.failure {

@@ -6,6 +6,7 @@ extension BeanCommand {
         let store = try context.session().read()
         let all = context.arguments.has(Option.all)
         let usage = ordered(store.beanUsage.filter { all || $0.bag.isOpen })
+        try store.ensureReadWhole()
         let today = today(context)
         if context.arguments.has(Option.json) {
             context.out.line("[" + usage.map { json($0, today: today) }.joined(separator: ",") + "]")
@@ -42,6 +43,7 @@ extension BeanCommand {
         let store = try context.session().read()
         let bag = try resolve(reference, in: store, context)
         let usage = store.beanUsage(of: bag)
+        try store.ensureReadWhole()
         let today = today(context)
         if context.arguments.has(Option.json) {
             context.out.line(json(usage, today: today))

@@ -42,6 +42,7 @@ enum DialCommand: BrewLogCommand {
         let store = try context.session().read()
         let (name, brews) = try selection(context.arguments.positionals[0], method: context.arguments.value(Option.method),
                                           in: store, context)
+        try store.ensureReadWhole()
         let changes = brews.indices.map { index in changed(from: index == 0 ? nil : brews[index - 1], to: brews[index]) }
         let bags = BeanMatching(bags: store.beanBags)
         let offRoast = brews.map(bags.daysOffRoast(of:))

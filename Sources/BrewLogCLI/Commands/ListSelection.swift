@@ -28,16 +28,19 @@ struct ListSelection {
             return
         }
         var admitted: [Int] = []
-        var place = 0
-        let needsRecords = filter.needsFields || sorter != nil
-        store.visitBrewsByDate(where: filter.admits, decoding: needsRecords) { record, _ in
-            defer { place += 1 }
-            if needsRecords {
+        if filter.needsFields || sorter != nil {
+            var place = 0
+            store.visitBrewsByDate(where: filter.admits) { record, _ in
+                defer { place += 1 }
                 let record = record()
                 guard filter.admits(record) else { return }
                 sorter?.append(record)
+                admitted.append(place)
             }
-            admitted.append(place)
+        } else {
+            // Dates alone decide: the places are counted without reading a line.
+            let count = store.count(where: filter.admits)
+            admitted = Array((limit.map { max(0, count - $0) } ?? 0)..<count)
         }
         var chosen = sorter.map { $0.order().map { admitted[$0] } } ?? admitted
         if let limit { chosen = Array(chosen.suffix(limit)) }

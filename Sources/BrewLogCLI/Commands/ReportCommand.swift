@@ -33,6 +33,7 @@ enum ReportCommand: BrewLogCommand {
         let session = try context.session()
         let store = try session.read()
         let data = ReportData(store: store, filter: filter)
+        try store.ensureReadWhole()
         let filters = BrewFilter.options.flatMap { option in
             context.arguments.all(option).map { "--\(option.long) " + ShellWord.quoted($0) }
         }

@@ -42,6 +42,7 @@ enum StatsCommand: BrewLogCommand {
             // Brews still to come are left out of the heatmap.
             if record.timestamp.date <= now { heatDays.add(streakDay(record.timestamp)) }
         }
+        try store.ensureReadWhole()
         let stats = accumulator.statistics
         let streak = store.streakSummary
         if context.arguments.has(Option.json) {
@@ -101,6 +102,7 @@ enum StatsCommand: BrewLogCommand {
         store.forEachRecord { record in
             if filter.admits(record) { tally.add(record) }
         }
+        try store.ensureReadWhole()
         let totals = tally.totals
         if context.arguments.has(Option.json) {
             context.out.line(JSONText.object([("weeks", .array(totals.weeks.map { week in

@@ -195,3 +195,20 @@ extension CLIError {
         self = .usage(error.message, hint: nil, command: command)
     }
 }
+
+extension CLIError {
+    /// The error of a command whose journal another program wrote into, regardless of its lock,
+    /// while the command read it (`failure` says where).
+    static func journalChanged(_ failure: String) -> CLIError {
+        .io("the journal changed while it was read: \(failure)", hint: "run the command again; if it repeats, 'brewlog check' the journal")
+    }
+}
+
+extension BrewLogStore {
+    /// Throws ``CLIError/journalChanged(_:)`` when a brew's line no longer read as validated:
+    /// called after a pass over every brew and before anything made of it is printed, so figures
+    /// missing brews are never shown.
+    func ensureReadWhole() throws(CLIError) {
+        if let failure = journalReadFailure { throw .journalChanged(failure) }
+    }
+}

@@ -15,7 +15,8 @@ import Foundation
 
 /// Which lines a pass over many brews decodes ahead, on every core.
 enum LineDecoding: Sendable {
-    /// None: the caller decodes the lines it needs (``JournalSnapshot/record(of:)``).
+    /// None: the caller decodes the lines it needs (``JournalSnapshot/record(of:)``), or copies
+    /// them; each is still checked, on every core, to hold the brew validated there.
     case none
     /// Every line.
     case all
@@ -43,13 +44,15 @@ struct StoredLine {
 extension JournalSnapshot {
     /// Calls `body` on the caller's thread with each of `positions` in the order given, and, for
     /// a position `storedIndex` maps to a brew of this file journal, that brew's line (`nil` for
-    /// one it maps to `nil`, or for brews given as values: see ``isFileBacked``). A line that
-    /// `decoding`'s test skips is not given at all.
+    /// one it maps to `nil`, or for brews given as values). A line that
+    /// `decoding`'s test skips is not given at all, nor is one that no longer holds the brew
+    /// validated there (another program wrote into the file regardless of the lock): that is
+    /// noted (``readFailure``), so the command fails rather than print a brew half read.
     ///
     /// Positions are taken a batch at a time. A batch's lines are read in file order, nearby lines
     /// in one read, so a pass in journal order, or in date order over a journal kept in date
     /// order, reads the file front to back in large pieces, and a pass in any other order reads
-    /// no line twice. Unless `decoding` is `.none`, each batch's lines are decoded on every core while `body`
+    /// no line twice. Each batch's lines are decoded (or only checked) on every core while `body`
     /// runs over the batch before it, so a pass that folds every brew costs about what decoding
     /// costs divided by the cores. Only two batches are held at once.
     func forEachLine(of positions: some Sequence<Int>, storedIndex: (Int) -> Int?, decoding: LineDecoding,
@@ -92,11 +95,6 @@ extension JournalSnapshot {
     func text(of line: StoredLine) -> String? {
         let bytes = line.bytes.last == 0x0D ? line.bytes.dropLast() : line.bytes
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    /// Whether brews are read from a file (lines), rather than given as values.
-    var isFileBacked: Bool {
-        if case .lines = storage { true } else { false }
     }
 }
 
@@ -195,10 +193,10 @@ private struct LineBatch {
         return pieces[Int(place.piece)][Int(place.start)..<Int(place.end)]
     }
 
-    /// Starts helper threads decoding this batch (`nil` for `.none`); the caller joins them
-    /// with ``finishDecoding(_:entries:source:)``.
-    func startDecoding(entries: [JournalSnapshot.Entry], source: any JournalLineSource, _ decoding: LineDecoding) -> DecodeWork? {
-        if case .none = decoding { return nil }
+    /// Starts helper threads decoding this batch (or, for `.none`, checking that each line still
+    /// holds the brew validated there); the caller joins them with
+    /// ``finishDecoding(_:entries:source:)``.
+    func startDecoding(entries: [JournalSnapshot.Entry], source: any JournalLineSource, _ decoding: LineDecoding) -> DecodeWork {
         let work = DecodeWork(count: positions.count, decoding: decoding)
         for _ in 0..<DecodeWork.helpers {
             DispatchQueue.global().async(group: work.group) { [self] in
@@ -229,21 +227,21 @@ private struct LineBatch {
                 let entry = entries[indices[member]]
                 let decoded = bytes(of: member).withUnsafeBufferPointer { line -> DecodedLine in
                     if case let .only(test) = work.decoding, !test(entry.timestamp, line) { return .skipped }
-                    return (try? BrewLineCodec.decode(line)).map(DecodedLine.record) ?? .pending
+                    if case .none = work.decoding {
+                        // Not decoded, only checked: the caller copies the line as it is.
+                        let read = BrewLineFastPath.recognise(line) ?? (try? BrewLineCodec.validate(line))
+                        return read?.id == entry.id ? .pending : .lost
+                    }
+                    guard let record = try? BrewLineCodec.decode(line), record.id == entry.id else { return .lost }
+                    if case let .rendering(render) = work.decoding { return .rendered(record, render(record)) }
+                    return .record(record)
                 }
-                if case .record(let record) = decoded, record.id != entry.id {
-                    decodedRange.append(.pending)
-                } else {
-                    decodedRange.append(decoded)
-                }
-                if case .pending = decodedRange[decodedRange.count - 1] {
-                    // The line no longer reads as validated (see ``JournalSnapshot/record(at:)``).
+                if case .lost = decoded {
+                    // The line no longer reads as validated (another program wrote into the file
+                    // regardless of the lock): noted, so the command fails, and never given out.
                     source.lost(at: entry.start)
-                    decodedRange[decodedRange.count - 1] = .record(BrewRecord(id: entry.id, timestamp: entry.timestamp))
                 }
-                if case let .rendering(render) = work.decoding, case let .record(record) = decodedRange[decodedRange.count - 1] {
-                    decodedRange[decodedRange.count - 1] = .rendered(record, render(record))
-                }
+                decodedRange.append(decoded)
             }
             work.store(decodedRange, at: range)
         }
@@ -257,7 +255,7 @@ private struct LineBatch {
                 continue
             }
             switch records.isEmpty ? .pending : records[member] {
-            case .skipped: continue
+            case .skipped, .lost: continue
             case .pending: body(positions[member], StoredLine(index: indices[member], bytes: bytes(of: member), decoded: nil))
             case .record(let record): body(positions[member], StoredLine(index: indices[member], bytes: bytes(of: member), decoded: record))
             case let .rendered(record, text):
@@ -267,12 +265,14 @@ private struct LineBatch {
     }
 }
 
-/// What a pass made of one line: not decoded (yet), its brew, or skipped by the pass's test.
+/// What a pass made of one line: checked but not decoded, its brew (and output), skipped by the
+/// pass's test, or lost (it no longer holds the brew validated there).
 private enum DecodedLine: Sendable {
     case pending
     case record(BrewRecord)
     case rendered(BrewRecord, [UInt8])
     case skipped
+    case lost
 }
 
 /// The decoding of one batch shared between threads: the next stride to claim, and a slot per
