@@ -272,17 +272,15 @@ public final class BrewLogStore {
     private func positions(atPlaces places: [Int], where filter: (Timestamp) -> Bool) -> [Int] {
         let wanted = places.indices.sorted { places[$0] < places[$1] }
         var positions = [Int](repeating: -1, count: places.count)
-        withPositionsByDate(where: filter) { all in
-            var next = 0
-            var place = 0
-            for position in all {
-                while next < wanted.count, places[wanted[next]] == place {
-                    positions[wanted[next]] = position
-                    next += 1
-                }
-                if next == wanted.count { break }
-                place += 1
+        var next = 0
+        var place = 0
+        forEachPositionByDate(where: filter) { position in
+            while next < wanted.count, places[wanted[next]] == place {
+                positions[wanted[next]] = position
+                next += 1
             }
+            place += 1
+            return next < wanted.count
         }
         return positions.filter { $0 >= 0 }
     }
@@ -371,14 +369,7 @@ public final class BrewLogStore {
     /// order (oldest first, ties in journal order): the positions in journal order, held nowhere,
     /// when the journal is already in date order; else sorted.
     private func withPositionsByDate<Result>(where filter: (Timestamp) -> Bool, _ body: (any Sequence<Int>) -> Result) -> Result {
-        var inOrder = true
-        var previous = -Double.infinity
-        forEachTimestamp { _, timestamp in
-            let seconds = timestamp.date.timeIntervalSinceReferenceDate
-            if seconds < previous { inOrder = false }
-            previous = seconds
-        }
-        if inOrder {
+        if isInDateOrder {
             // The sequence lives only as long as `body` runs.
             return snapshot.withTimestamps { stored in
                 withoutActuallyEscaping(stored) { stored in
@@ -399,6 +390,40 @@ public final class BrewLogStore {
         }
         chosen.sort()
         return body(chosen.lazy.map(\.position))
+    }
+
+    /// Whether the brews are in date order in the journal already (the usual journal: brews are
+    /// appended as they are made), so a pass by date is a pass in journal order.
+    private var isInDateOrder: Bool {
+        var inOrder = true
+        var previous = -Double.infinity
+        forEachTimestamp { _, timestamp in
+            let seconds = timestamp.date.timeIntervalSinceReferenceDate
+            if seconds < previous { inOrder = false }
+            previous = seconds
+        }
+        return inOrder
+    }
+
+    /// Calls `body` with the positions of the brews whose timestamp passes `filter`, in date
+    /// order, until it returns `false`: ``withPositionsByDate(where:_:)`` for a caller that only
+    /// looks at positions, in a plain loop rather than through a sequence.
+    private func forEachPositionByDate(where filter: (Timestamp) -> Bool, _ body: (Int) -> Bool) {
+        if isInDateOrder {
+            snapshot.withTimestamps { stored in
+                for position in slots.indices {
+                    let timestamp = switch slots[position] {
+                    case let .stored(index): stored(Int(index))
+                    case let .live(brew): brew.timestamp
+                    }
+                    if filter(timestamp), !body(position) { return }
+                }
+            }
+            return
+        }
+        withPositionsByDate(where: filter) { positions in
+            for position in positions where !body(position) { return }
+        }
     }
 
     /// The brew at `position`, made into an object.
