@@ -49,4 +49,22 @@ struct NewestOpenBagTests {
         #expect(usage.gramsUsed == 36)
         #expect(usage.brews == BeanUsage.of(store.beanBags, brews: store.brewsByDate.map(\.record))[0].brews)
     }
+
+    @Test("a load notes the brews whose line may name a bag: a bean key, or a line only the general decoder reads")
+    func linkedLines() throws {
+        let lines = [
+            #"{"id":"a0000001","date":"2026-11-01T08:00:00Z","coffee":"Kenya"}"#,
+            #"{"id":"a0000002","date":"2026-11-02T08:00:00Z","coffee":"Kenya","bean":"bag100000001"}"#,
+            #"{"id":"a0000003","date":"2026-11-03T08:00:00Z","notes":"caf\u00e9"}"#,
+            #"{"coffee": "Kenya", "bean": "bag100000001", "id": "a0000004", "date": "2026-11-04T08:00:00Z"}"#,
+            #"{"id":"skip0001","kind":"skip","day":"2026-11-05"}"#,
+            #"{"id":"a0000005","date":"2026-11-06T08:00:00Z","coffee":"Kenya","notes":"plain"}"#,
+        ]
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
+        let journal = try writer(folder.file("j.jsonl"))
+        defer { journal.release() }
+        let snapshot = try journal.load()
+        #expect(snapshot.linked == [1, 2, 3])
+    }
 }

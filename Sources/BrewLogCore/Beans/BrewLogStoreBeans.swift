@@ -38,12 +38,15 @@ extension BrewLogStore {
     /// How `bag` is used: the store's brews that belong to it, with every other bag considered
     /// (a brew of its coffee may belong to a newer bag of the same name).
     ///
-    /// Without making a brew into an object, and decoding only the lines that could belong to
-    /// the bag (``BeanUsage/mayBelong(to:)``): `add` and `prompt` ask it of a million-brew journal.
+    /// Without making a brew into an object, reading only the lines of the brews of the days the
+    /// bag was in use and of those a load saw name a bag, and decoding only the lines that could
+    /// belong to it (``BeanUsage/mayBelong(to:)``): `add` and `prompt` ask it of a million-brew
+    /// journal.
     public func beanUsage(of bag: BeanBag) -> BeanUsage {
         let matching = BeanMatching(bags: beanBags)
         var brews: [BrewRecord] = []
-        forEachRecordByDate(ifLine: BeanUsage.mayBelong(to: bag)) { brew in
+        forEachRecordByDate(reading: { timestamp, namesBag in namesBag || bag.isInUse(on: timestamp.day) },
+                            ifLine: BeanUsage.mayBelong(to: bag)) { brew in
             if matching.bag(of: brew)?.id == bag.id { brews.append(brew) }
         }
         return BeanUsage(bag: bag, brews: brews)

@@ -22,6 +22,27 @@ enum BrewLineFastPath {
         return recogniseOwnShape(line, keys, &ignored) ?? recogniseAnyShape(line, keys, &ignored)
     }
 
+    /// ``recognise(_:)``, also saying whether the line names a bag (has a `bean` key): a load
+    /// notes those lines, so a bag's usage reads only them besides the brews of its days.
+    static func recogniseNamingBag(_ line: UnsafeBufferPointer<UInt8>) -> (id: BrewID, timestamp: Timestamp, namesBag: Bool)? {
+        let keys = BrewLineFastPath.keys
+        var bag = BagNamed()
+        if let (id, timestamp) = recogniseOwnShape(line, keys, &bag) { return (id, timestamp, bag.named) }
+        bag = BagNamed()
+        guard let (id, timestamp) = recogniseAnyShape(line, keys, &bag) else { return nil }
+        return (id, timestamp, bag.named)
+    }
+
+    /// Values only checked, but a `bean` key noted.
+    struct BagNamed: ValueSink {
+        private(set) var named = false
+        @inline(__always) mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, optional: Bool, at position: Int) {
+            if position == BrewField.bean.rawValue { named = true }
+        }
+        @inline(__always) mutating func number(_ value: Double, at position: Int) {}
+        @inline(__always) mutating func tag(_ bytes: UnsafeBufferPointer<UInt8>) {}
+    }
+
     /// Every field of `line` when ``recognise(_:)`` takes it, read in the same pass (text as
     /// strings, numbers as the decoder reads them): what ``BrewLineCodec/decode(_:)`` gives for
     /// it, without the general decoder's key matching; `nil` when the line is not one it is sure of.

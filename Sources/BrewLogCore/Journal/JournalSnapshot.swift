@@ -63,18 +63,24 @@ public final class JournalSnapshot: Sendable {
     /// Brews and other records given as values (the in-memory journal).
     public init(records: [BrewRecord], entries: [JournalEntry] = []) {
         storage = .records(records)
+        linked = nil
         self.entries = entries
         unknownKindCount = 0
         unknownKindIDs = []
     }
 
     /// Validated lines, read again from `source` when asked for (the file journal).
-    init(source: any JournalLineSource, entries: [Entry], others: [OtherLine], unknownKindCount: Int, unknownKindIDs: Set<BrewID>) {
+    init(source: any JournalLineSource, entries: [Entry], others: [OtherLine], linked: [Int], unknownKindCount: Int, unknownKindIDs: Set<BrewID>) {
         storage = .lines(source: source, entries: entries)
+        self.linked = linked
         self.entries = others.map(\.entry)
         self.unknownKindCount = unknownKindCount
         self.unknownKindIDs = unknownKindIDs
     }
+
+    /// For a file journal, the indices of the brews whose line may name a bag, in order (see
+    /// `JournalReader.linked`); `nil` for brews given as values, any of which may.
+    let linked: [Int]?
 
     /// The number of brews.
     public var count: Int {

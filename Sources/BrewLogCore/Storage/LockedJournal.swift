@@ -112,7 +112,8 @@ public final class LockedJournal: Journal {
         }
         loaded = LoadedFile(entries: reader.entries, others: reader.others, file: streamed.file,
                             endsWithNewline: streamed.endsWithNewline, source: streamed.source)
-        return JournalSnapshot(source: streamed.source, entries: reader.entries, others: reader.others, unknownKindCount: reader.unknownKindCount, unknownKindIDs: reader.unknownKindIDs)
+        return JournalSnapshot(source: streamed.source, entries: reader.entries, others: reader.others, linked: reader.linked,
+                               unknownKindCount: reader.unknownKindCount, unknownKindIDs: reader.unknownKindIDs)
     }
 
     /// Writes `changes`: appended when they are inserts only, otherwise an atomic rewrite.

@@ -343,17 +343,33 @@ public final class BrewLogStore {
         }
     }
 
-    /// ``forEachRecordByDate(where:_:)`` over the brews whose journal line passes `test` (given
-    /// the brew's date and the line's bytes, run on every core before a line is decoded); brews
-    /// already objects, and those of a journal in memory, are all given. For a question only a
-    /// few brews' lines can answer (a bag's brews), the others are read but never decoded.
-    func forEachRecordByDate(ifLine test: @escaping @Sendable (Timestamp, UnsafeBufferPointer<UInt8>) -> Bool,
+    /// Calls `body` with the records, in date order, of the brews `mayHold` admits (given a brew's
+    /// date and whether its line may name a bag: `false` for a line the load read without a
+    /// `bean` key) whose line then passes `test` (given the date and the line's bytes, run on
+    /// every core before a line is decoded); brews that are objects are always given. A bag's
+    /// usage reads the brews of its days and the few linked ones, not every line.
+    func forEachRecordByDate(reading mayHold: (Timestamp, _ namesBag: Bool) -> Bool,
+                             ifLine test: @escaping @Sendable (Timestamp, UnsafeBufferPointer<UInt8>) -> Bool,
                              _ body: (BrewRecord) -> Void) {
         registry.access(\BrewLogStore.brews)
-        withPositionsByDate(where: { _ in true }) { positions in
-            forEachLine(of: positions, decoding: .only(test)) { position, line in
-                body(line.map(snapshot.record(of:)) ?? record(at: position))
+        var linked: [Bool]?
+        if let indices = snapshot.linked {
+            var marks = [Bool](repeating: false, count: snapshot.count)
+            for index in indices where index < marks.count { marks[index] = true }
+            linked = marks
+        }
+        var chosen: [Int] = []
+        forEachPositionByDate(where: { _ in true }) { position in
+            switch slots[position] {
+            case .live:
+                chosen.append(position)
+            case let .stored(index):
+                if mayHold(snapshot.timestamp(at: Int(index)), linked?[Int(index)] ?? true) { chosen.append(position) }
             }
+            return true
+        }
+        forEachLine(of: chosen, decoding: .only(test)) { position, line in
+            body(line.map(snapshot.record(of:)) ?? record(at: position))
         }
     }
 

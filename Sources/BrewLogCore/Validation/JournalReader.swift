@@ -24,6 +24,10 @@ struct JournalReader {
     private(set) var problems: [JournalProblem] = []
     /// The valid records of other kinds BrewLog knows, in order.
     private(set) var others: [JournalSnapshot.OtherLine] = []
+    /// The indices in ``entries`` of the brews whose line may name a bag (a `bean` key, or a line
+    /// only the general decoder reads), in order: few, and all a bag's usage must read besides the
+    /// brews of the days the bag was in use.
+    private(set) var linked: [Int] = []
     /// How many valid lines hold a kind BrewLog does not know.
     private(set) var unknownKindCount = 0
     /// The ids of those lines (an id is unique across every kind, known or not).
@@ -42,6 +46,8 @@ struct JournalReader {
     /// each, its number of lines, and its problems.
     private struct Run: Sendable {
         var entries: [JournalSnapshot.Entry] = []
+        /// Whether each entry's line may name a bag (see ``JournalReader/linked``).
+        var namesBag: [Bool] = []
         var lines: [Int] = []
         var lengths: [Int] = []
         var hashes: [UInt64] = []
@@ -192,6 +198,7 @@ struct JournalReader {
             if let problem {
                 found.append(JournalProblem(line: lineOffset + line, reason: problem.reason, range: entry.start..<entry.start + run.lengths[index]))
             } else {
+                if run.namesBag[index] { linked.append(entries.count) }
                 entries.append(entry)
             }
         }
@@ -230,8 +237,9 @@ struct JournalReader {
                 let start = offset + bounds.lowerBound + line.range.lowerBound
                 let bytes = UnsafeBufferPointer(rebasing: slice[line.range])
                 // The common case first, without the detour through a `LineContent`.
-                if bytes.count <= longestLine, let brew = BrewLineFastPath.recognise(bytes) {
+                if bytes.count <= longestLine, let brew = BrewLineFastPath.recogniseNamingBag(bytes) {
                     run.entries.append(.init(id: brew.id, timestamp: brew.timestamp, start: start))
+                    run.namesBag.append(brew.namesBag)
                     run.lines.append(line.number)
                     run.lengths.append(bytes.count)
                     run.hashes.append(DuplicateFilter.hash(brew.id))
@@ -244,6 +252,8 @@ struct JournalReader {
                         break
                     case let .brew(id, timestamp)?:
                         run.entries.append(.init(id: id, timestamp: timestamp, start: start))
+                        // Not in the fast path's shape (an escape, an unknown key): it may name one.
+                        run.namesBag.append(true)
                         run.lines.append(line.number)
                         run.lengths.append(line.range.count)
                         run.hashes.append(DuplicateFilter.hash(id))
