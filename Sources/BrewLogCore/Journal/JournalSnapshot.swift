@@ -138,15 +138,21 @@ public final class JournalSnapshot: Sendable {
             // only a failing disk, or a program writing into the file regardless of the lock, can
             // make it unreadable now. The brew is then given with only its id and date, and the
             // source remembers the failure, so a save refuses to write anything.
-            guard let line = source.line(at: entry.start),
-                  let record = try? line.withUnsafeBufferPointer({ bytes throws(LineProblem) in try BrewLineCodec.decode(bytes) }),
-                  record.id == entry.id
-            else {
-                source.lost(at: entry.start)
-                return BrewRecord(id: entry.id, timestamp: entry.timestamp)
-            }
-            return record
+            let line = source.line(at: entry.start) ?? []
+            return line.withUnsafeBufferPointer { JournalSnapshot.brew(in: $0, validatedAs: entry) } ?? JournalSnapshot.lost(entry, in: source)
         }
+    }
+
+    /// The brew `line` holds when it still holds the one validated as `entry` (the same id).
+    static func brew(in line: UnsafeBufferPointer<UInt8>, validatedAs entry: Entry) -> BrewRecord? {
+        guard let record = try? BrewLineCodec.decode(line), record.id == entry.id else { return nil }
+        return record
+    }
+
+    /// The brew of `entry` with only its id and date, its line's failure noted in `source`.
+    static func lost(_ entry: Entry, in source: any JournalLineSource) -> BrewRecord {
+        source.lost(at: entry.start)
+        return BrewRecord(id: entry.id, timestamp: entry.timestamp)
     }
 
     /// Where brew `index`'s line is, for a file journal (`nil` for brews given as values).

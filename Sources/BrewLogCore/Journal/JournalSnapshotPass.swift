@@ -20,9 +20,6 @@ enum LineDecoding: Sendable {
     case none
     /// Every line.
     case all
-    /// The lines `test` passes, given the brew's date and its line's bytes (cheap tests of the
-    /// bytes, run on every core); the others are skipped and not given to the caller.
-    case only(@Sendable (Timestamp, UnsafeBufferPointer<UInt8>) -> Bool)
     /// Every line, and each brew's output made from its record by `render` on the same threads
     /// (a pure function: a CSV row, a JSON object), so the caller only writes it out.
     case rendering(@Sendable (BrewRecord) -> [UInt8])
@@ -44,8 +41,7 @@ struct StoredLine {
 extension JournalSnapshot {
     /// Calls `body` on the caller's thread with each of `positions` in the order given, and, for
     /// a position `storedIndex` maps to a brew of this file journal, that brew's line (`nil` for
-    /// one it maps to `nil`, or for brews given as values). A line that
-    /// `decoding`'s test skips is not given at all, nor is one that no longer holds the brew
+    /// one it maps to `nil`, or for brews given as values). A line that no longer holds the brew
     /// validated there (another program wrote into the file regardless of the lock): that is
     /// noted (``readFailure``), so the command fails rather than print a brew half read.
     ///
@@ -82,12 +78,7 @@ extension JournalSnapshot {
         if let decoded = line.decoded { return decoded }
         guard case let .lines(source, entries) = storage else { return record(at: line.index) }
         let entry = entries[line.index]
-        let decoded = line.bytes.withUnsafeBufferPointer { bytes in try? BrewLineCodec.decode(bytes) }
-        guard let decoded, decoded.id == entry.id else {
-            source.lost(at: entry.start)
-            return BrewRecord(id: entry.id, timestamp: entry.timestamp)
-        }
-        return decoded
+        return line.bytes.withUnsafeBufferPointer { JournalSnapshot.brew(in: $0, validatedAs: entry) } ?? JournalSnapshot.lost(entry, in: source)
     }
 
     /// The journal's text of the brew on `line`, without a CR before its newline; `nil` when it
@@ -226,13 +217,12 @@ private struct LineBatch {
                 }
                 let entry = entries[indices[member]]
                 let decoded = bytes(of: member).withUnsafeBufferPointer { line -> DecodedLine in
-                    if case let .only(test) = work.decoding, !test(entry.timestamp, line) { return .skipped }
                     if case .none = work.decoding {
                         // Not decoded, only checked: the caller copies the line as it is.
                         let read = BrewLineFastPath.recognise(line) ?? (try? BrewLineCodec.validate(line))
                         return read?.id == entry.id ? .pending : .lost
                     }
-                    guard let record = try? BrewLineCodec.decode(line), record.id == entry.id else { return .lost }
+                    guard let record = JournalSnapshot.brew(in: line, validatedAs: entry) else { return .lost }
                     if case let .rendering(render) = work.decoding { return .rendered(record, render(record)) }
                     return .record(record)
                 }
@@ -255,7 +245,7 @@ private struct LineBatch {
                 continue
             }
             switch records.isEmpty ? .pending : records[member] {
-            case .skipped, .lost: continue
+            case .lost: continue
             case .pending: body(positions[member], StoredLine(index: indices[member], bytes: bytes(of: member), decoded: nil))
             case .record(let record): body(positions[member], StoredLine(index: indices[member], bytes: bytes(of: member), decoded: record))
             case let .rendered(record, text):
@@ -265,13 +255,12 @@ private struct LineBatch {
     }
 }
 
-/// What a pass made of one line: checked but not decoded, its brew (and output), skipped by the
-/// pass's test, or lost (it no longer holds the brew validated there).
+/// What a pass made of one line: checked but not decoded, its brew (and output), or lost (it no
+/// longer holds the brew validated there).
 private enum DecodedLine: Sendable {
     case pending
     case record(BrewRecord)
     case rendered(BrewRecord, [UInt8])
-    case skipped
     case lost
 }
 

@@ -187,21 +187,13 @@ public final class BrewLogStore {
     /// only those are made into objects.
     public func brewsByDate(limit: Int?, where filter: (Timestamp) -> Bool) -> [Brew] {
         registry.access(\BrewLogStore.brews)
-        var chosen: [DateOrder] = []
-        if let limit {
-            // Only the newest `limit` are held while passing over them all.
-            var newest = GreatestElements<DateOrder>(capacity: limit)
-            forEachTimestamp { position, timestamp in
-                if filter(timestamp) { newest.offer(DateOrder(date: timestamp.date, position: position)) }
-            }
-            chosen = newest.sorted()
-        } else {
-            forEachTimestamp { position, timestamp in
-                if filter(timestamp) { chosen.append(DateOrder(date: timestamp.date, position: position)) }
-            }
-            chosen.sort()
+        guard let limit else { return sortedByDate(where: filter).map { materialize($0.position) } }
+        // Only the newest `limit` are held while passing over them all.
+        var newest = GreatestElements<DateOrder>(capacity: limit)
+        forEachTimestamp { position, timestamp in
+            if filter(timestamp) { newest.offer(DateOrder(date: timestamp.date, position: position)) }
         }
-        return chosen.map { materialize($0.position) }
+        return newest.sorted().map { materialize($0.position) }
     }
 
     /// The brews' positions in date order, newest first (the later in journal order first when
@@ -343,14 +335,11 @@ public final class BrewLogStore {
         }
     }
 
-    /// Calls `body` with the records, in date order, of the brews `mayHold` admits (given a brew's
-    /// date and whether its line may name a bag: `false` for a line the load read without a
-    /// `bean` key) whose line then passes `test` (given the date and the line's bytes, run on
-    /// every core before a line is decoded); brews that are objects are always given. A bag's
+    /// Calls `body` with the records, in date order, of the brews `mayHold` admits, given a
+    /// brew's date and whether its line may name a bag (`false` for a line the load read without
+    /// a `bean` key); brews that are objects are always given. Only those lines are read: a bag's
     /// usage reads the brews of its days and the few linked ones, not every line.
-    func forEachRecordByDate(reading mayHold: (Timestamp, _ namesBag: Bool) -> Bool,
-                             ifLine test: @escaping @Sendable (Timestamp, UnsafeBufferPointer<UInt8>) -> Bool,
-                             _ body: (BrewRecord) -> Void) {
+    func forEachRecordByDate(reading mayHold: (Timestamp, _ namesBag: Bool) -> Bool, _ body: (BrewRecord) -> Void) {
         registry.access(\BrewLogStore.brews)
         var linked: [Bool]?
         if let indices = snapshot.linked {
@@ -368,7 +357,7 @@ public final class BrewLogStore {
             }
             return true
         }
-        forEachLine(of: chosen, decoding: .only(test)) { position, line in
+        forEachLine(of: chosen, decoding: .all) { position, line in
             body(line.map(snapshot.record(of:)) ?? record(at: position))
         }
     }
@@ -400,12 +389,18 @@ public final class BrewLogStore {
                 }
             }
         }
+        return body(sortedByDate(where: filter).lazy.map(\.position))
+    }
+
+    /// The brews whose timestamp passes `filter`, sorted by date (ties in journal order): for a
+    /// journal not in date order.
+    private func sortedByDate(where filter: (Timestamp) -> Bool) -> [DateOrder] {
         var chosen: [DateOrder] = []
         forEachTimestamp { position, timestamp in
             if filter(timestamp) { chosen.append(DateOrder(date: timestamp.date, position: position)) }
         }
         chosen.sort()
-        return body(chosen.lazy.map(\.position))
+        return chosen
     }
 
     /// Whether the brews are in date order in the journal already (the usual journal: brews are
@@ -437,9 +432,7 @@ public final class BrewLogStore {
             }
             return
         }
-        withPositionsByDate(where: filter) { positions in
-            for position in positions where !body(position) { return }
-        }
+        for order in sortedByDate(where: filter) where !body(order.position) { return }
     }
 
     /// The brew at `position`, made into an object.
