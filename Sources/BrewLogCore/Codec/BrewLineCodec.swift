@@ -34,36 +34,22 @@ public enum BrewLineCodec {
         var fields = DecodedFields(materializing: materializing)
         var scanner = JSONScanner(line)
         do throws(JSONSyntaxError) {
-            scanner.skipWhitespace()
-            try scanner.expect(UInt8(ascii: "{"), "expected '{' at the start of a brew")
-            scanner.skipWhitespace()
-            if scanner.peek() == UInt8(ascii: "}") {
-                scanner.index += 1
-            } else {
-                while true {
-                    scanner.skipWhitespace()
-                    guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.fail("expected a key in double quotes") }
-                    let keyStart = scanner.index
-                    let key = try scanner.scanRawString()
-                    let keyText: String? = key.decoded == nil ? nil : try scanner.decodedString(key)
-                    let keyBytes = UnsafeBufferPointer(rebasing: line[key.range])
-                    let field = keyText.map(BrewField.init(journalKeyText:)) ?? BrewField(journalKeyBytes: keyBytes)
-                    if field == nil, keyText == nil, !key.ascii, !isValidUTF8(keyBytes) {
-                        throw JSONSyntaxError(message: "invalid UTF-8 in a key", offset: key.range.lowerBound)
-                    }
-                    let keyName = KeyName(key: field, escaped: keyText, range: key.range, line: line)
-                    scanner.skipWhitespace()
-                    try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(cappedForMessage(keyName.text))\"")
-                    scanner.skipWhitespace()
-                    try fields.take(field, named: keyName, keyOffset: keyStart, from: &scanner, in: line)
-                    scanner.skipWhitespace()
-                    if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
-                    try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(cappedForMessage(keyName.text))\"")
-                    break
+            try scanner.scanWholeObject("a brew") { scanner throws(JSONSyntaxError) in
+                let keyStart = scanner.index
+                let key = try scanner.scanRawString()
+                let keyText: String? = key.decoded == nil ? nil : try scanner.decodedString(key)
+                let keyBytes = UnsafeBufferPointer(rebasing: line[key.range])
+                let field = keyText.map(BrewField.init(journalKeyText:)) ?? BrewField(journalKeyBytes: keyBytes)
+                if field == nil, keyText == nil, !key.ascii, !isValidUTF8(keyBytes) {
+                    throw JSONSyntaxError(message: "invalid UTF-8 in a key", offset: key.range.lowerBound)
                 }
+                let keyName = KeyName(key: field, escaped: keyText, range: key.range, line: line)
+                scanner.skipWhitespace()
+                try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(cappedForMessage(keyName.text))\"")
+                scanner.skipWhitespace()
+                try fields.take(field, named: keyName, keyOffset: keyStart, from: &scanner, in: line)
+                return keyName.text
             }
-            scanner.skipWhitespace()
-            guard scanner.index == line.count else { throw scanner.fail("unexpected text after the closing '}'") }
         } catch {
             throw LineProblem(error.offset >= 0 ? "malformed JSON at byte \(error.offset + 1): \(error.message)" : error.message)
         }

@@ -14,35 +14,21 @@ struct ObjectMember {
     static func members(of line: UnsafeBufferPointer<UInt8>, what: String) throws(JSONSyntaxError) -> [ObjectMember] {
         var members: [ObjectMember] = []
         var scanner = JSONScanner(line)
-        scanner.skipWhitespace()
-        try scanner.expect(UInt8(ascii: "{"), "expected '{' at the start of \(what)")
-        scanner.skipWhitespace()
-        if scanner.peek() == UInt8(ascii: "}") {
-            scanner.index += 1
-        } else {
-            while true {
-                scanner.skipWhitespace()
-                guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.fail("expected a key in double quotes") }
-                let keyStart = scanner.index
-                let key = try scanner.scanString()
-                let keyEnd = scanner.index
-                if members.contains(where: { $0.key == key }) {
-                    throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(key))\"", offset: keyStart)
-                }
-                scanner.skipWhitespace()
-                try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(cappedForMessage(key))\"")
-                scanner.skipWhitespace()
-                let start = scanner.index
-                let value = try scanner.scanValue()
-                members.append(ObjectMember(key: key, value: value, raw: start..<scanner.index, rawKey: keyStart..<keyEnd))
-                scanner.skipWhitespace()
-                if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
-                try scanner.expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(cappedForMessage(key))\"")
-                break
+        try scanner.scanWholeObject(what) { scanner throws(JSONSyntaxError) in
+            let keyStart = scanner.index
+            let key = try scanner.scanString()
+            let keyEnd = scanner.index
+            if members.contains(where: { $0.key == key }) {
+                throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(key))\"", offset: keyStart)
             }
+            scanner.skipWhitespace()
+            try scanner.expect(UInt8(ascii: ":"), "expected ':' after key \"\(cappedForMessage(key))\"")
+            scanner.skipWhitespace()
+            let start = scanner.index
+            let value = try scanner.scanValue()
+            members.append(ObjectMember(key: key, value: value, raw: start..<scanner.index, rawKey: keyStart..<keyEnd))
+            return key
         }
-        scanner.skipWhitespace()
-        guard scanner.index == line.count else { throw scanner.fail("unexpected text after the closing '}'") }
         return members
     }
 }

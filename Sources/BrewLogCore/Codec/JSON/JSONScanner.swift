@@ -370,3 +370,30 @@ struct JSONScanner {
         return "\\x" + String(byte, radix: 16, uppercase: true)
     }
 }
+
+extension JSONScanner {
+    /// Reads the one JSON object that fills the text: `{`, its members, `}`, and nothing after
+    /// but whitespace. `member` reads each member, from its key's opening quote through its value,
+    /// and returns the key as written, for the message when no `,` or `}` follows; `what` names the
+    /// object in the message when the text does not start with `{` ("a brew", "a record").
+    mutating func scanWholeObject(_ what: String, member: (inout JSONScanner) throws(JSONSyntaxError) -> String) throws(JSONSyntaxError) {
+        skipWhitespace()
+        try expect(UInt8(ascii: "{"), "expected '{' at the start of \(what)")
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            while true {
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+                let key = try member(&self)
+                skipWhitespace()
+                if peek() == UInt8(ascii: ",") { index += 1; continue }
+                try expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(cappedForMessage(key))\"")
+                break
+            }
+        }
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("unexpected text after the closing '}'") }
+    }
+}
