@@ -54,7 +54,7 @@ struct ForeignImportTests {
         let unnamed = sandbox.run(["import", "--from", "loop", file])
         #expect(unnamed.status == 64, "\(unnamed)")
         #expect(unnamed.stderr.contains("has 2 habits: pass --habit NAME"))
-        #expect(unnamed.stderr.contains("one of 'Coffee', 'Walk'"))
+        #expect(unnamed.stderr.contains("pass one of: --habit Coffee, --habit Walk"))
         #expect(sandbox.ok(["import", "--from", "loop", "--habit", "coffee", file]) == "Imported 3 new records, skipped 0 already present.\n")
         #expect(sandbox.ok(["import", "--from", "loop", "--habit", "Coffee", file]) == "Imported 0 new records, skipped 3 already present.\n")
         #expect(sandbox.ok(["list", "--columns", "date", "-q", "--json"]).contains("2026-11-22T12:00:00+01:00"))
@@ -62,7 +62,7 @@ struct ForeignImportTests {
 
     @Test("a malformed export lists where and what, exits 65, and leaves the journal as it was", arguments: [
         ("beanconqueror", #"{"BREWS":[{"config":{"uuid":"x","unix_timestamp":1795362000},"grind_weight":"lots"}]}"#, #"bad.json: BREWS[0]: "grind_weight" is a string, not a number"#),
-        ("jrnl", "{\n  \"entries\": [\n    {\"title\": \"A.\", \"date\": \"2026-11-20\"}\n  ]\n}", #"bad.json: entries[0]: "time" must be HH:MM, got nothing"#),
+        ("jrnl", "{\n  \"entries\": [\n    {\"title\": \"A.\", \"date\": \"2026-11-20\"}\n  ]\n}", #"bad.json:3: entries[0]: "time" must be HH:MM, got nothing"#),
         ("loop", "Date,Coffee,\n2026-11-22,YES_MANUAL,\n2026-11-21,1500,\n", "bad.json:3: \"1500\" in column \"Coffee\" is not a yes/no day"),
     ])
     func malformed(tool: String, text: String, expected: String) {
@@ -82,7 +82,7 @@ struct ForeignImportTests {
         let file = write(sandbox, "jrnl.json", ForeignExportFixtures.jrnl)
         #expect(sandbox.ok(["import", "--from", "jrnl", "--dry-run", file]) == "Would import 2 new brews, skipped 0 already present.\n")
         #expect(sandbox.journal == nil)
-        #expect(sandbox.ok(["import", "--from", "jrnl", "--json", file]) == #"{"added":2,"skipped":0,"replaced":0,"conflicts":[]}"# + "\n")
+        #expect(sandbox.ok(["import", "--from", "jrnl", "--json", file]) == #"{"added":2,"skipped":0,"replaced":0,"conflicts":[],"added_ids":["2612f21a8bc1","f338da28c3a9"]}"# + "\n")
         #expect(sandbox.run(["import", "--from", "jrnl", sandbox.home + "/none.json"]).status == 66)
         #expect(sandbox.run(["import", "--from", "word", file]).status == 64)
         #expect(sandbox.run(["import", "--from", "jrnl", "--format", "json", file]).status == 64)

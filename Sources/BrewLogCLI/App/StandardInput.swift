@@ -72,6 +72,26 @@ enum InputReader {
         }
     }
 
+    /// Reads `fd` in blocks, handing each to `take` as it arrives, until the end or until `take`
+    /// returns false; nothing is kept here, so an endless input costs no memory.
+    static func forEachBlock(fd: Int32, name: String,
+                             _ take: (UnsafeBufferPointer<UInt8>) throws(CLIError) -> Bool) throws(CLIError) {
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = block.withUnsafeMutableBytes { readBlock(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw failure(code, name: name)
+            }
+            if count == 0 { return }
+            let more = try block.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Bool in
+                try take(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            }
+            if !more { return }
+        }
+    }
+
     /// The error for a failed read with `errno` `code`.
     private static func failure(_ code: Int32, name: String) -> CLIError {
         switch code {

@@ -7,12 +7,10 @@ import Musl
 import Darwin
 #endif
 
-/// `brewlog import --from TOOL FILE`: another tool's export, read whole, made into records by the
-/// core (``BeanconquerorExport``, ``JrnlExport``, ``LoopExport``) and merged as any import is.
+/// `brewlog import --from TOOL FILE`: another tool's export, read block by block into the core's
+/// decoder for it (``BeanconquerorExport``, ``JrnlExport``, ``LoopExport``), which judges each
+/// record as it arrives, and merged as any import is.
 extension ImportCommand {
-    /// How long a line of an export may be: Beanconqueror writes its whole export on one line.
-    static let foreignLineLimit = 256 << 20
-
     static func runForeign(_ context: CommandContext, from tool: String) throws(CLIError) {
         guard let format = ForeignFormat(rawValue: tool.lowercased()) else {
             throw context.usage("invalid value '\(cappedForMessage(tool))' for '--from'", hint: "use beanconqueror, jrnl or loop")
@@ -27,20 +25,26 @@ extension ImportCommand {
         let prefer = try prefer(context)
         let path = context.arguments.positionals[0]
         let shown = path == "-" ? "standard input" : path
-        let bytes = try readWhole(path)
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            throw CLIError.dataError("\(shown) is a zip archive; brewlog reads the file inside it", hint: unzipHint(format, path))
-        }
         let decoded: Result<ExchangeContents, ForeignImportProblems>
         switch format {
         case .beanconqueror:
-            let (brewChunks, beanChunks) = try beanconquerorChunks(beside: path)
-            decoded = BeanconquerorExport.decode(bytes, brewChunks: brewChunks, beanChunks: beanChunks, timeZone: context.timeZone)
+            let today = Timestamp(date: context.now, timeZone: context.timeZone).day
+            var decoder = BeanconquerorExport.Decoder(timeZone: context.timeZone, today: today, problemLimit: badRecordsToStopAt)
+            decoder.begin(.main)
+            try stream(path, format: format, into: &decoder)
+            for brews in [false, true] where path != "-" {
+                try readChunks(beside: path, brews: brews, into: &decoder)
+            }
+            decoded = decoder.finish()
         case .jrnl:
-            decoded = JrnlExport.decode(bytes, timeZone: context.timeZone)
+            var decoder = JrnlExport.Decoder(timeZone: context.timeZone, problemLimit: badRecordsToStopAt)
+            try stream(path, format: format, into: &decoder)
+            decoded = decoder.finish()
         case .loop:
-            let column = try loopHabit(habit, in: bytes, shown: shown, context)
-            decoded = LoopExport.decode(bytes, habit: column, timeZone: context.timeZone)
+            var decoder = LoopExport.Decoder(habit: habit, timeZone: context.timeZone, problemLimit: badRecordsToStopAt)
+            try stream(path, format: format, into: &decoder)
+            if let choice = decoder.habitChoice { throw habitError(choice, shown: shown, context) }
+            decoded = decoder.finish()
         }
         switch decoded {
         case let .success(contents):
@@ -57,64 +61,76 @@ extension ImportCommand {
             context.notices.line("\(place.terminalSafe): \(problem.reason.terminalSafe)")
         }
         let count = found.problems.count
-        if count > badRecordsToStopAt {
-            context.notices.line("\(shown.terminalSafe): \(count - badRecordsToStopAt) more problems not listed")
-        }
-        return CLIError.dataError("\(shown) has \(count) problem\(count == 1 ? "" : "s") as a \(format.rawValue) export; nothing imported",
+        let counted = count >= badRecordsToStopAt ? "at least \(count) problems (stopped reading)" : "\(count) problem\(count == 1 ? "" : "s")"
+        return CLIError.dataError("\(shown) has \(counted) as a \(format.rawValue) export; nothing imported",
                                   hint: "check that this is the file the tool exported (see README, \"Importing from other tools\")")
     }
 
-    /// The habit whose column to read: the one `--habit` names (exactly, else ignoring case),
-    /// or the file's only one.
-    private static func loopHabit(_ given: String?, in bytes: [UInt8], shown: String, _ context: CommandContext) throws(CLIError) -> String {
-        let names: [String]
-        switch LoopExport.habits(in: bytes) {
-        case let .success(found): names = found
-        case let .failure(found): throw report(found, shown: shown, format: .loop, context)
+    /// The usage error for a Loop export whose header names no habit to read.
+    private static func habitError(_ choice: LoopExport.HabitChoice, shown: String, _ context: CommandContext) -> CLIError {
+        let listed = "pass one of: " + choice.names.map { "--habit " + ShellWord.quoted($0) }.joined(separator: ", ")
+        switch choice {
+        case let .needed(names):
+            return context.usage("\(shown) has \(names.count) habits: pass --habit NAME", hint: listed)
+        case let .unknown(given, _):
+            return context.usage("no habit '\(cappedForMessage(given))' in \(shown)", hint: listed)
         }
-        let listed = names.map { "'\($0)'" }.joined(separator: ", ").terminalSafe
-        guard let given else {
-            if names.count == 1 { return names[0] }
-            throw context.usage("\(shown) has \(names.count) habits: pass --habit NAME", hint: "one of \(listed)")
-        }
-        if names.contains(given) { return given }
-        let alike = names.filter { $0.lowercased() == given.lowercased() }
-        if alike.count == 1 { return alike[0] }
-        throw context.usage("no habit '\(cappedForMessage(given))' in \(shown)", hint: "one of \(listed)")
     }
 
-    /// What to run instead of importing an export's zip.
+    /// What to run instead of importing an export's zip, every name in it shell-quoted.
     private static func unzipHint(_ format: ForeignFormat, _ path: String) -> String {
-        switch format {
-        case .beanconqueror: "unzip it and import its Beanconqueror.json: unzip -d beanconqueror '\(path)' && brewlog import --from beanconqueror beanconqueror/Beanconqueror.json"
-        case .loop: "unzip its Checkmarks.csv and import that: unzip -o '\(path)' Checkmarks.csv && brewlog import --from loop Checkmarks.csv"
+        let zip = ShellWord.quoted(path)
+        return switch format {
+        case .beanconqueror: "unzip it and import its Beanconqueror.json: unzip -d beanconqueror \(zip) && brewlog import --from beanconqueror beanconqueror/Beanconqueror.json"
+        case .loop: "unzip its Checkmarks.csv and import that: unzip -o \(zip) Checkmarks.csv && brewlog import --from loop Checkmarks.csv"
         case .jrnl: "write the export with jrnl --export json > jrnl.json and import that"
         }
     }
 
-    /// The files of more brews and bags the app writes beside `Beanconqueror.json` (none for
-    /// standard input), each read while the next number exists.
-    private static func beanconquerorChunks(beside path: String) throws(CLIError) -> ([BeanconquerorExport.Chunk], [BeanconquerorExport.Chunk]) {
-        guard path != "-" else { return ([], []) }
-        let folder = path.contains("/") ? String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]) : ""
-        var found: [[BeanconquerorExport.Chunk]] = [[], []]
-        for (slot, brews) in [true, false].enumerated() {
-            var number = 1
-            while true {
-                let name = folder + BeanconquerorExport.chunkFileName(brews: brews, number: number)
-                guard access(name, F_OK) == 0 else { break }
-                found[slot].append((name, try readWhole(name)))
-                number += 1
-            }
-        }
-        return (found[0], found[1])
-    }
-
-    /// The whole of `path` (standard input for `-`).
-    private static func readWhole(_ path: String) throws(CLIError) -> [UInt8] {
+    /// Reads `path` (standard input for `-`) block by block into `decoder`, stopping as soon as
+    /// it has enough problems; a zip archive is refused at its first bytes.
+    private static func stream(_ path: String, format: ForeignFormat, into decoder: inout some ForeignExportDecoder) throws(CLIError) {
         let fd = try openInput(path)
         defer { if fd != STDIN_FILENO { close(fd) } }
-        return try InputReader.readAll(fd: fd, name: path == "-" ? "standard input" : path, maximumLineLength: foreignLineLimit,
-                                       hint: "check that this is the file the tool exported")
+        let shown = path == "-" ? "standard input" : path
+        var first = true
+        try InputReader.forEachBlock(fd: fd, name: shown) { (block: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Bool in
+            if first, block.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+                throw CLIError.dataError("\(shown) is a zip archive; brewlog reads the file inside it", hint: unzipHint(format, path))
+            }
+            first = false
+            decoder.feed(block)
+            return !decoder.hasEnoughProblems
+        }
+        decoder.endOfFile()
+    }
+
+    /// Reads the files of more brews (`brews`) or bags the app writes beside `Beanconqueror.json`,
+    /// each while the next number exists. Each must be a regular file, opened without blocking
+    /// (a FIFO or a device of that name is refused, never waited on).
+    private static func readChunks(beside path: String, brews: Bool, into decoder: inout BeanconquerorExport.Decoder) throws(CLIError) {
+        let folder = path.contains("/") ? String(path[...(path.lastIndex(of: "/") ?? path.startIndex)]) : ""
+        var number = 1
+        while !decoder.hasEnoughProblems {
+            let name = folder + BeanconquerorExport.chunkFileName(brews: brews, number: number)
+            let fd = open(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+            if fd < 0 {
+                if errno == ENOENT { return }
+                throw CLIError.io("cannot read \(name): \(String(cString: strerror(errno)))")
+            }
+            defer { close(fd) }
+            var status = stat()
+            guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                throw CLIError.inputUnreadable("\(name) is not a regular file; brewlog reads the export's chunk files beside \(path)",
+                                               hint: "move it away, or import a folder that holds only the unzipped export")
+            }
+            decoder.begin(brews ? .brews(name) : .beans(name))
+            try InputReader.forEachBlock(fd: fd, name: name) { (block: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Bool in
+                decoder.feed(block)
+                return !decoder.hasEnoughProblems
+            }
+            decoder.endOfFile()
+            number += 1
+        }
     }
 }

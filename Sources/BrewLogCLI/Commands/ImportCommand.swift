@@ -21,7 +21,7 @@ enum ImportCommand: BrewLogCommand {
         static let delimiter = OptionSpec("delimiter", value: "char", help: "The CSV cell separator: ',', ';' or tab (also comma, semicolon, \\t); implies --format csv. Default: what a first line sep=X names, else the header line's.")
         static let prefer = OptionSpec("prefer", value: "side", help: "On a conflict keep the existing brew (default) or take the incoming one.")
         static let dryRun = OptionSpec("dry-run", help: "Print what would happen; change nothing.")
-        static let json = OptionSpec("json", help: "Print the outcome as JSON: counts and every conflict with the fields that differ.")
+        static let json = OptionSpec("json", help: "Print the outcome as JSON: counts, every conflict with the fields that differ, and the ids of the records added (or, with --dry-run, that would be).")
         static let from = OptionSpec("from", value: "tool", help: "Read another tool's export: beanconqueror (Beanconqueror.json from its export zip), jrnl (jrnl --export json) or loop (Loop Habit Tracker's Checkmarks.csv).")
         static let habit = OptionSpec("habit", value: "name", help: "With --from loop: the habit (column) to read; needed when the file has several.")
     }
@@ -139,7 +139,7 @@ enum ImportCommand: BrewLogCommand {
             }
             context.out.line(JSONText.object([
                 ("added", .int(outcome.added)), ("skipped", .int(outcome.skipped)), ("replaced", .int(outcome.replaced)),
-                ("conflicts", .array(conflicts)),
+                ("conflicts", .array(conflicts)), ("added_ids", .array(outcome.addedIDs.map { JSONText.string($0.rawValue) })),
             ]).text)
             return
         }

@@ -145,13 +145,6 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
         guard problems.isEmpty else { return .failure(ImportProblems(problems: problems.sorted { $0.line < $1.line })) }
         return .success(ExchangeContents(records: records, entries: entries.map(\.entry), unknownKindCount: unknownKindCount))
     }
-
-    /// Whether `line` (without its newline) is one a journal could hold: blank, a brew, or a
-    /// record of any kind. Checks only, building no record (for judging a stream as it comes).
-    public static func isValidLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        if case .success = checkLine(line, terminated: true, first: false) { return true }
-        return false
-    }
 }
 
 /// What an import file holds.

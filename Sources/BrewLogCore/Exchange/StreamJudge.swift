@@ -3,12 +3,12 @@
 /// instead of filling memory: each line is good or bad, and the reader stops after enough bad
 /// ones. Decoding the whole file afterwards says exactly what is wrong.
 ///
-/// - JSON Lines: each line must be blank or a record (``ExchangeFormat/isValidLine(_:)``).
+/// - JSON Lines: each line must be blank or a record whose id no earlier record has.
 /// - CSV: the first line may be Excel's `sep=X`, naming the delimiter (unless one is given); the
 ///   first other line must be a header with a `date` column, its delimiter sniffed unless named;
 ///   each row that ends on a line (quotes may carry it over several) must have the header's
 ///   number of cells and a `date` cell that writes a moment out (``WrittenMoment``).
-/// - JSON: each element of the top-level array is checked as a record once it is complete
+/// - JSON: each element of the top-level array is checked as a record (its id new) once it is complete
 ///   (elements may span lines); nesting past the limit is bad at once.
 ///
 /// A record, a CSV row or an array element longer than `maximumRecordLength` is refused as it
@@ -37,6 +37,7 @@ public struct StreamJudge: Sendable {
     private var delimiter = CSVDelimiter.comma
     private var columns = 0
     private var dateColumn = 0
+    private var idColumn: Int?
     private var cells = 0
     private var row: [UInt8] = []
     private var inQuotes = false
@@ -46,6 +47,7 @@ public struct StreamJudge: Sendable {
     private var escaped = false
     private var element: [UInt8] = []
     private var pendingBad = false
+    private var ids: Set<BrewID> = []
 
     /// A judge of a file in `format`, a CSV one split at `csvDelimiter` when given.
     public init(format: ExchangeFormat, csvDelimiter: CSVDelimiter? = nil, maximumRecordLength: Int = 16 << 20) {
@@ -58,15 +60,7 @@ public struct StreamJudge: Sendable {
     public mutating func judge(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         switch format {
         case .jsonl:
-            switch checkLine(line, terminated: true, first: false) {
-            case .success(nil), .success(.unknownKind?):
-                ignoredBytes += line.count + 1
-                return !ignoredTooMuch
-            case .success:
-                return true
-            case .failure:
-                return false
-            }
+            return judgeRecord(line)
         case .csv:
             defer { atFirstLine = false }
             if atFirstLine, let separator = SeparatorLine(line) {
@@ -97,6 +91,7 @@ public struct StreamJudge: Sendable {
             guard let date = names.firstIndex(of: "date") else { return false }
             columns = names.count
             dateColumn = date
+            idColumn = names.firstIndex(of: "id")
             return true
         }
         guard sawHeader else { return false }
@@ -123,7 +118,10 @@ public struct StreamJudge: Sendable {
         guard cells == columns else { return false }
         // A whole row is checked further: its date must be a moment.
         let cells = row.withUnsafeBufferPointer { CSVCells.split($0, delimiter: delimiter) }
-        return dateColumn < cells.count && WrittenMoment(parsing: cells[dateColumn].trimmingWhitespace()) != nil
+        guard dateColumn < cells.count, WrittenMoment(parsing: cells[dateColumn].trimmingWhitespace()) != nil else { return false }
+        // A row's own id must be new in the file; an empty one is derived, never repeated.
+        guard let idColumn, idColumn < cells.count else { return true }
+        return cells[idColumn].isEmpty || isFirst(BrewID(unchecked: cells[idColumn]))
     }
 
     private mutating func judgeJSON(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -187,8 +185,32 @@ public struct StreamJudge: Sendable {
         while let last = element.last, isBlank(last) { element.removeLast() }
         guard let first = element.firstIndex(where: { !isBlank($0) }) else { return }
         element.removeFirst(first)
-        let good = element.withUnsafeBufferPointer { ExchangeFormat.isValidLine($0) }
+        let good = element.withUnsafeBufferPointer { judgeRecord($0) }
         if !good { pendingBad = true }
+    }
+
+    /// Whether `text` is blank or a record whose id no earlier record of the file has (a second
+    /// record with an id is as bad as a malformed one: `yes RECORD | brewlog import -` ends).
+    private mutating func judgeRecord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch checkLine(text, terminated: true, first: false) {
+        case .success(nil):
+            ignoredBytes += text.count + 1
+            return !ignoredTooMuch
+        case let .success(.unknownKind(id)?):
+            ignoredBytes += text.count + 1
+            return isFirst(id) && !ignoredTooMuch
+        case let .success(.brew(id, _)?):
+            return isFirst(id)
+        case let .success(.entry(entry)?):
+            return isFirst(entry.id)
+        case .failure:
+            return false
+        }
+    }
+
+    private mutating func isFirst(_ id: BrewID?) -> Bool {
+        guard let id else { return true }
+        return ids.insert(id).inserted
     }
 
     private func isBlank(_ byte: UInt8) -> Bool {

@@ -30,6 +30,8 @@ public struct MergeOutcome: Equatable, Sendable {
 
     /// Records added (their ids were new; a skip day for a day already skipped is skipped).
     public var added = 0
+    /// The ids of the records added, in the order they were given (brews first).
+    public var addedIDs: [BrewID] = []
     /// Records already there, identical.
     public var skipped = 0
     /// Records replaced by the incoming version.
@@ -120,9 +122,15 @@ extension BrewLogStore {
 
         for record in newBrews where insert(Brew(record: record)) {
             outcome.added += 1
+            outcome.addedIDs.append(record.id)
         }
         for entry in newEntries {
-            if insert(entry) { outcome.added += 1 } else { outcome.skipped += 1 }
+            if insert(entry) {
+                outcome.added += 1
+                outcome.addedIDs.append(entry.id)
+            } else {
+                outcome.skipped += 1
+            }
         }
         return outcome
     }

@@ -17,9 +17,10 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         self.daysSinceEpoch = daysSinceEpoch
     }
 
-    /// The given calendar date, or `nil` when it does not exist (2026-02-30) or the year is outside 0...9999.
+    /// The given calendar date, or `nil` when it does not exist (2026-02-30) or the year is outside
+    /// 1...9999 (RFC 3339's years, and every date option's).
     public init?(year: Int, month: Int, day: Int) {
-        guard (0...9999).contains(year), (1...12).contains(month),
+        guard (1...9999).contains(year), (1...12).contains(month),
               day >= 1, day <= CalendarDay.daysIn(month: month, year: year) else { return nil }
         self.daysSinceEpoch = CalendarDay.daysFromCivil(year: year, month: month, day: day)
     }

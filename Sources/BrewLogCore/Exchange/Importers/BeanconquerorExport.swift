@@ -12,7 +12,9 @@ import Foundation
 /// BEANS become bean bags, PREPARATION names the brews' methods, BREWS become brews linked to
 /// their bag by id. What the app writes as "nothing" (`0`, `""`, empty lists, objects of zeros)
 /// is left out; the other keys BrewLog has no field for are kept as unknown keys prefixed
-/// `beanconqueror_`, with the record's uuid as `beanconqueror_uuid`.
+/// `beanconqueror_`, with the record's uuid as `beanconqueror_uuid`. The rating is scaled to 1–5
+/// from the app's maximum (`SETTINGS[0].brew_rating`; 10 in exports without it, which the app's
+/// 2020–2021 versions wrote), and kept as the app held it in `beanconqueror_rating`.
 public enum BeanconquerorExport {
     /// The file that holds the `number`-th extra chunk of brews (`brews` true) or of bags.
     public static func chunkFileName(brews: Bool, number: Int) -> String {
@@ -22,38 +24,172 @@ public enum BeanconquerorExport {
     /// A chunk file's name and bytes.
     public typealias Chunk = (name: String, bytes: [UInt8])
 
-    /// The brews and bags of an export: `main` is `Beanconqueror.json`, the chunks the files of
-    /// more brews and bags beside it; moments and days are placed on `timeZone`'s clock.
+    /// The brews and bags of an export held in memory: `main` is `Beanconqueror.json`, the chunks
+    /// the files of more brews and bags beside it; moments and days are placed on `timeZone`'s
+    /// clock, and no bag may be roasted, opened or finished after `today`.
     public static func decode(_ main: [UInt8], brewChunks: [Chunk] = [], beanChunks: [Chunk] = [],
-                              timeZone: any UTCOffsetSource) -> Result<ExchangeContents, ForeignImportProblems> {
-        let document: JSONValue
-        switch JSONValue.document(main) {
-        case let .success(value): document = value
-        case let .failure(problems): return .failure(problems)
-        }
-        guard document.members != nil, document["BREWS"] != nil || document["BEANS"] != nil else {
-            let what = if case .array = document { "a JSON array (a chunk file?)" } else { document.kind }
-            return .failure(ForeignImportProblems("this is \(what), not Beanconqueror.json: expected an object with BEANS and BREWS"))
-        }
-        var reader = Reader(timeZone: timeZone)
-        var beans = reader.list(document["BEANS"], file: nil, label: "BEANS")
-        for chunk in beanChunks { beans += reader.chunk(chunk) }
-        var brews = reader.list(document["BREWS"], file: nil, label: "BREWS")
-        for chunk in brewChunks { brews += reader.chunk(chunk) }
-        let preparations = reader.list(document["PREPARATION"], file: nil, label: "PREPARATION")
-        let methods = Dictionary(preparations.compactMap { item in
-            item.value["config"]?["uuid"]?.text.map { ($0, item.value["name"]?.text ?? "") }
-        }, uniquingKeysWith: { first, _ in first })
-        let maximum = reader.ratingMaximum(document["SETTINGS"])
+                              timeZone: any UTCOffsetSource, today: CalendarDay) -> Result<ExchangeContents, ForeignImportProblems> {
+        var decoder = Decoder(timeZone: timeZone, today: today)
+        decoder.read(main, as: .main)
+        for chunk in beanChunks { decoder.read(chunk.bytes, as: .beans(chunk.name)) }
+        for chunk in brewChunks { decoder.read(chunk.bytes, as: .brews(chunk.name)) }
+        return decoder.finish()
+    }
 
-        let bagDrafts = beans.compactMap { reader.bag($0) }
-        let bagsByUUID = Dictionary(bagDrafts.map { ($0.uuid, $0.bag) }, uniquingKeysWith: { first, _ in first })
-        let records = brews.compactMap { reader.brew($0, methods: methods, bags: bagsByUUID, ratingMaximum: maximum) }
-        let lastBrewDay = Dictionary(records.compactMap { record in record.bean.map { ($0, record.timestamp.day) } },
-                                     uniquingKeysWith: { max($0, $1) })
-        let bags = bagDrafts.compactMap { reader.finish($0, lastBrewDay: lastBrewDay[$0.bag.id.rawValue]) }
-        guard reader.problems.isEmpty else { return .failure(ForeignImportProblems(reader.problems)) }
-        return .success(ExchangeContents(records: records, entries: bags.map(JournalEntry.bean), unknownKindCount: 0))
+    /// Which file of the export is being read.
+    public enum Part: Equatable, Sendable {
+        /// `Beanconqueror.json`.
+        case main
+        /// A chunk file of more brews, by name.
+        case brews(String)
+        /// A chunk file of more bags, by name.
+        case beans(String)
+
+        var fileName: String? {
+            switch self {
+            case .main: nil
+            case let .brews(name), let .beans(name): name
+            }
+        }
+    }
+
+    /// An export read block by block as it arrives (``ForeignExportDecoder``): each bag and brew
+    /// is judged as soon as it is complete, so a file that is garbage, huge or endless ends as
+    /// soon as ``hasEnoughProblems``; brews are linked to their methods and bags, which may come
+    /// later in the file, by ``finish()``.
+    public struct Decoder: ForeignExportDecoder {
+        private var reader: Reader
+        private var stream = JSONDocumentStream()
+        private var part = Part.main
+        private var sawRecords = false
+        /// Set when the part read is not the document it should be: the rest of it is not read.
+        private var partRefused = false
+        private var brews: [(place: Located, uuid: String, created: Double)] = []
+        private var drafts: [BagDraft] = []
+        private var methods: [String: String] = [:]
+        private var settings: JSONValue?
+        private let problemLimit: Int
+
+        /// A decoder placing moments on `timeZone`'s clock, refusing bags of days after `today`,
+        /// that has enough once `problemLimit` problems are found.
+        public init(timeZone: any UTCOffsetSource, today: CalendarDay, problemLimit: Int = 20) {
+            self.reader = Reader(timeZone: timeZone, today: today)
+            self.problemLimit = problemLimit
+        }
+
+        /// Whether so much is wrong that reading on would only find more.
+        public var hasEnoughProblems: Bool { reader.problems.count >= problemLimit || stream.failure != nil }
+
+        /// Starts reading `part` (the main file first, then any chunks).
+        public mutating func begin(_ part: Part) {
+            self.part = part
+            stream = JSONDocumentStream()
+            partRefused = false
+        }
+
+        /// Reads the next block of the part being read.
+        public mutating func feed(_ block: UnsafeBufferPointer<UInt8>) {
+            guard !hasEnoughProblems, !partRefused else { return }
+            var stream = self.stream
+            let failure = stream.feed(block) { piece, _ in take(piece) }
+            self.stream = stream
+            if let failure { problem(failure) }
+        }
+
+        /// The part being read is at its end: its document must be complete.
+        public mutating func endOfFile() {
+            guard !hasEnoughProblems, !partRefused else { return }
+            var stream = self.stream
+            let failure = stream.finish { piece, _ in take(piece) }
+            self.stream = stream
+            if let failure { return problem(failure) }
+            if part == .main, !sawRecords {
+                reader.problems.append(.init(reason: "this is a JSON object without BEANS or BREWS, not Beanconqueror.json"))
+            }
+        }
+
+        /// Reads a whole part held in memory.
+        mutating func read(_ bytes: [UInt8], as part: Part) {
+            begin(part)
+            bytes.withUnsafeBufferPointer { feed($0) }
+            endOfFile()
+        }
+
+        private mutating func problem(_ failure: JSONDocumentStream.Failure) {
+            reader.problems.append(.init(file: part.fileName, line: failure.line, reason: failure.message))
+        }
+
+        /// Judges one piece of the document; whether it was kept.
+        private mutating func take(_ piece: JSONDocumentStream.Piece) -> Bool {
+            guard !hasEnoughProblems else { return false }
+            switch (part, piece) {
+            case (.main, .element(nil, _, _)), (.brews, .member), (.beans, .member):
+                partRefused = true
+                let what = part == .main ? "a JSON array (a chunk file?), not Beanconqueror.json: expected an object with BEANS and BREWS"
+                                         : "a JSON object, not a chunk file of the export: expected an array"
+                reader.problems.append(.init(file: part.fileName, reason: "this is " + what))
+                return false
+            case let (.main, .element("BREWS"?, index, value)):
+                sawRecords = true
+                return takeBrew(Located(value: value, file: nil, path: "BREWS[\(index)]"))
+            case let (.brews(name), .element(nil, index, value)):
+                return takeBrew(Located(value: value, file: name, path: "[\(index)]"))
+            case let (.main, .element("BEANS"?, index, value)):
+                sawRecords = true
+                return takeBean(Located(value: value, file: nil, path: "BEANS[\(index)]"))
+            case let (.beans(name), .element(nil, index, value)):
+                return takeBean(Located(value: value, file: name, path: "[\(index)]"))
+            case let (.main, .element("PREPARATION"?, _, value)):
+                if let uuid = value["config"]?["uuid"]?.text, methods[uuid] == nil { methods[uuid] = value["name"]?.text ?? "" }
+                return true
+            case let (.main, .element("SETTINGS"?, index, value)):
+                if index == 0 { settings = value }
+                return index == 0
+            case let (.main, .member(key, value)) where ["BREWS", "BEANS", "PREPARATION", "SETTINGS"].contains(key):
+                switch value {
+                case .null: return true
+                case .object where key == "SETTINGS":
+                    settings = value
+                    return true
+                default:
+                    reader.problems.append(.init(path: key, reason: "expected an array, got \(value.kind)"))
+                    return false
+                }
+            default:
+                return false
+            }
+        }
+
+        private mutating func takeBrew(_ place: Located) -> Bool {
+            guard let (uuid, created) = reader.identity(place) else { return false }
+            // Judged now with what is known (no method, bag or rating maximum yet), so a stream of
+            // bad brews ends as it comes; linked and scaled by finish().
+            guard reader.brew(place, uuid: uuid, created: created, methods: [:], bags: [:], ratingMaximum: nil) != nil else { return false }
+            brews.append((place, uuid, created))
+            return true
+        }
+
+        private mutating func takeBean(_ place: Located) -> Bool {
+            guard let draft = reader.bag(place) else { return false }
+            drafts.append(draft)
+            return true
+        }
+
+        /// The bags and brews read, linked, or every problem found.
+        public mutating func finish() -> Result<ExchangeContents, ForeignImportProblems> {
+            guard reader.problems.isEmpty else { return .failure(ForeignImportProblems(reader.problems)) }
+            let maximum = reader.ratingMaximum(settings)
+            let bagsByUUID = Dictionary(drafts.map { ($0.uuid, $0.bag) }, uniquingKeysWith: { first, _ in first })
+            var reader = self.reader
+            let records = brews.compactMap { brew in
+                reader.brew(brew.place, uuid: brew.uuid, created: brew.created, methods: methods, bags: bagsByUUID, ratingMaximum: maximum)
+            }
+            let lastBrewDay = Dictionary(records.compactMap { record in record.bean.map { ($0, record.timestamp.day) } },
+                                         uniquingKeysWith: { max($0, $1) })
+            let bags = drafts.compactMap { reader.finish($0, lastBrewDay: lastBrewDay[$0.bag.id.rawValue]) }
+            guard reader.problems.isEmpty else { return .failure(ForeignImportProblems(reader.problems)) }
+            return .success(ExchangeContents(records: records, entries: bags.map(JournalEntry.bean), unknownKindCount: 0))
+        }
     }
 }
 
@@ -76,6 +212,7 @@ private struct BagDraft {
 /// The reading of one export: its time zone, and the problems met so far.
 private struct Reader {
     let timeZone: any UTCOffsetSource
+    let today: CalendarDay
     var problems: [ForeignImportProblems.Problem] = []
     /// Where each uuid was first met, by the array it is in (`BREWS`, `BEANS`): a second record
     /// with the same uuid would get the same id and be dropped as already imported.
@@ -83,44 +220,27 @@ private struct Reader {
 
     /// The keys a brew maps to BrewLog's fields (the rest are kept when not empty).
     static let brewKeys: Set<String> = ["config", "grind_size", "grind_weight", "brew_temperature", "brew_time",
-                                        "brew_quantity", "brew_beverage_quantity", "note", "rating"]
+                                        "brew_quantity", "brew_beverage_quantity", "note"]
     /// The keys a bean maps to a bag's fields.
     static let beanKeys: Set<String> = ["config", "name", "roaster", "roastingDate", "weight", "openDate", "finished", "note"]
 
-    init(timeZone: any UTCOffsetSource) {
+    init(timeZone: any UTCOffsetSource, today: CalendarDay) {
         self.timeZone = timeZone
+        self.today = today
     }
 
     mutating func fail(_ place: Located, _ reason: String) {
         problems.append(.init(file: place.file, path: place.path, reason: reason))
     }
 
-    /// The elements of an array member (`nil` is an empty list).
-    mutating func list(_ value: JSONValue?, file: String?, label: String) -> [Located] {
-        switch value {
-        case nil, .null?: return []
-        case let .array(elements)?:
-            return elements.enumerated().map { Located(value: $1, file: file, path: "\(label)[\($0)]") }
-        case let other?:
-            problems.append(.init(file: file, path: label, reason: "expected an array, got \(other.kind)"))
-            return []
+    /// The app's rating maximum: the first SETTINGS record's `brew_rating`, or 10 without one
+    /// (the app's 2020–2021 versions rated 0–10 and wrote no such setting).
+    mutating func ratingMaximum(_ settings: JSONValue?) -> Double {
+        guard let setting = settings?["brew_rating"], !setting.isEmptyDefault else { return 10 }
+        guard let maximum = setting.numeric, maximum >= 1, maximum <= 1000 else {
+            problems.append(.init(path: "SETTINGS[0]", reason: "\"brew_rating\" \(cappedForMessage(setting.compactText)) is not a rating maximum from 1 to 1000"))
+            return 10
         }
-    }
-
-    /// The records of a chunk file: a JSON array.
-    mutating func chunk(_ chunk: BeanconquerorExport.Chunk) -> [Located] {
-        switch JSONValue.document(chunk.bytes) {
-        case let .success(value): return list(value, file: chunk.name, label: "")
-        case let .failure(found):
-            problems += found.problems.map { .init(file: chunk.name, line: $0.line, reason: $0.reason) }
-            return []
-        }
-    }
-
-    /// The app's rating maximum (`SETTINGS.brew_rating`, 5 unless set); SETTINGS is a list of one.
-    func ratingMaximum(_ settings: JSONValue?) -> Double {
-        let object: JSONValue? = if case let .array(elements)? = settings { elements.first } else { settings }
-        guard let maximum = object?["brew_rating"]?.numeric, maximum > 0 else { return 5 }
         return maximum
     }
 
@@ -221,11 +341,21 @@ private struct Reader {
             fail(draft.place, error.message)
             return nil
         }
+        // A bag of days to come could not be entered or edited here: the file is wrong about them.
+        for (word, day) in [("roasted", bag.roasted), ("opened", bag.opened), ("finished", bag.finished)] {
+            if let day, day > today {
+                fail(draft.place, "the bag \(cappedForMessage(bag.name)) would be \(word) on \(day), a day to come (today is \(today); uuid \(draft.uuid))")
+                return nil
+            }
+        }
         return bag
     }
 
-    mutating func brew(_ place: Located, methods: [String: String], bags: [String: BeanBag], ratingMaximum: Double) -> BrewRecord? {
-        guard let (uuid, created) = identity(place) else { return nil }
+    /// The brew of a BREWS record whose identity is known: linked to its method and bag when
+    /// `methods` and `bags` name them, its rating scaled from `ratingMaximum` (without one, only
+    /// checked to be a rating at all).
+    mutating func brew(_ place: Located, uuid: String, created: Double, methods: [String: String], bags: [String: BeanBag],
+                       ratingMaximum: Double?) -> BrewRecord? {
         let date = Date(timeIntervalSince1970: created.rounded(.down))
         var record = BrewRecord(id: ForeignID.make(.beanconqueror, "brew", uuid), timestamp: Timestamp(date: date, timeZone: timeZone))
         var mapped = Self.brewKeys
@@ -242,13 +372,25 @@ private struct Reader {
         record.waterGrams = amount(place, "brew_quantity")
         record.yieldGrams = amount(place, "brew_beverage_quantity")
         record.temperatureCelsius = amount(place, "brew_temperature")
-        record.brewTimeSeconds = amount(place, "brew_time").map { max(1, Int($0.rounded())) }
+        if let seconds = amount(place, "brew_time") {
+            // Checked as a number first: a conversion of a number out of range would trap.
+            guard seconds >= 0.5, seconds < 86_400.5 else {
+                fail(place, "\"brew_time\" \(cappedForMessage(formatNumber(seconds))) is not a brew time from 1 to 86400 seconds (uuid \(uuid))")
+                return nil
+            }
+            record.brewTimeSeconds = Int(seconds.rounded())
+        }
+        if let rating = amount(place, "rating") {
+            guard rating > 0, rating <= (ratingMaximum ?? 1000) else {
+                let scale = ratingMaximum.map { "from 0 to \(formatNumber($0)), the app's maximum" } ?? "of 0 or more"
+                fail(place, "\"rating\" \(cappedForMessage(formatNumber(rating))) is not a rating \(scale) (uuid \(uuid))")
+                return nil
+            }
+            // The app's scale (its maximum, in its steps) onto 1–5.
+            if let ratingMaximum { record.rating = min(5, max(1, Int((rating / ratingMaximum * 5).rounded()))) }
+        }
         record.grind = text(place, "grind_size")
         record.notes = text(place, "note") ?? ""
-        if let rating = amount(place, "rating"), rating > 0 {
-            // The app's scale (its maximum, in its steps) onto 1–5; above the maximum counts as it.
-            record.rating = min(5, max(1, Int((min(rating, ratingMaximum) / ratingMaximum * 5).rounded())))
-        }
         record.unknownFields = unknownFields(place.value, uuid: uuid, mapped: mapped)
         do throws(InvalidFieldError) { try record.validate() } catch {
             fail(place, "\(error.message) (uuid \(uuid))")

@@ -8,39 +8,100 @@
 /// time and title, so importing the export again adds nothing; entries that share all three are
 /// told apart by their order.
 public enum JrnlExport {
-    /// The brews of an export, placed on `timeZone`'s clock.
+    /// The brews of an export held in memory, placed on `timeZone`'s clock.
     public static func decode(_ bytes: [UInt8], timeZone: any UTCOffsetSource) -> Result<ExchangeContents, ForeignImportProblems> {
-        let document: JSONValue
-        switch JSONValue.document(bytes) {
-        case let .success(value): document = value
-        case let .failure(problems): return .failure(problems)
+        var decoder = Decoder(timeZone: timeZone)
+        bytes.withUnsafeBufferPointer { decoder.feed($0) }
+        decoder.endOfFile()
+        return decoder.finish()
+    }
+
+    /// An export read block by block as it arrives (``ForeignExportDecoder``): each entry is
+    /// judged as soon as it is complete, so a file that is garbage, huge or endless ends as soon
+    /// as ``hasEnoughProblems``.
+    public struct Decoder: ForeignExportDecoder {
+        private let timeZone: any UTCOffsetSource
+        private let problemLimit: Int
+        private var stream = JSONDocumentStream()
+        private var records: [BrewRecord] = []
+        private var problems: [ForeignImportProblems.Problem] = []
+        private var seen: [String: Int] = [:]
+        private var refused = false
+
+        /// A decoder placing moments on `timeZone`'s clock, that has enough once `problemLimit`
+        /// problems are found.
+        public init(timeZone: any UTCOffsetSource, problemLimit: Int = 20) {
+            self.timeZone = timeZone
+            self.problemLimit = problemLimit
         }
-        guard case let .array(entries)? = document["entries"] else {
-            return .failure(ForeignImportProblems("this is not jrnl's JSON export: expected an object with \"entries\" (write one with jrnl --export json)"))
+
+        /// Whether so much is wrong that reading on would only find more.
+        public var hasEnoughProblems: Bool { problems.count >= problemLimit || refused || stream.failure != nil }
+
+        /// Reads the next block of the export.
+        public mutating func feed(_ block: UnsafeBufferPointer<UInt8>) {
+            guard !hasEnoughProblems else { return }
+            var stream = self.stream
+            let failure = stream.feed(block) { piece, line in take(piece, line: line) }
+            self.stream = stream
+            if let failure { problems.append(.init(line: failure.line, reason: failure.message)) }
         }
-        var records: [BrewRecord] = []
-        var problems: [ForeignImportProblems.Problem] = []
-        var seen: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() {
-            let path = "entries[\(index)]"
-            switch fields(entry, timeZone: timeZone) {
-            case let .success(fields):
-                let occurrence = seen[fields.identity, default: 0]
-                seen[fields.identity] = occurrence + 1
-                let record = BrewRecord(id: ForeignID.make(.jrnl, "brew", fields.identity, occurrence: occurrence),
-                                        timestamp: fields.moment, notes: fields.notes, tags: fields.tags)
-                do throws(InvalidFieldError) {
-                    try record.validate()
-                    records.append(record)
-                } catch {
-                    problems.append(.init(path: path, reason: error.message))
-                }
-            case let .failure(reason):
-                problems.append(.init(path: path, reason: reason.message))
+
+        /// The export is at its end: its document must be complete and hold `entries`.
+        public mutating func endOfFile() {
+            guard !hasEnoughProblems else { return }
+            var stream = self.stream
+            let failure = stream.finish { piece, line in take(piece, line: line) }
+            self.stream = stream
+            if let failure {
+                problems.append(.init(line: failure.line, reason: failure.message))
+            } else if !stream.arrayMembers.contains("entries") {
+                refuse()
             }
         }
-        guard problems.isEmpty else { return .failure(ForeignImportProblems(problems)) }
-        return .success(ExchangeContents(records: records, entries: [], unknownKindCount: 0))
+
+        /// The brews read, or every problem found.
+        public func finish() -> Result<ExchangeContents, ForeignImportProblems> {
+            guard problems.isEmpty else { return .failure(ForeignImportProblems(problems)) }
+            return .success(ExchangeContents(records: records, entries: [], unknownKindCount: 0))
+        }
+
+        private mutating func refuse() {
+            guard !refused else { return }
+            refused = true
+            problems.append(.init(reason: "this is not jrnl's JSON export: expected an object with \"entries\" (write one with jrnl --export json)"))
+        }
+
+        /// Judges one piece of the document; whether it was kept.
+        private mutating func take(_ piece: JSONDocumentStream.Piece, line: Int) -> Bool {
+            guard !hasEnoughProblems else { return false }
+            switch piece {
+            case let .element("entries"?, index, entry):
+                let path = "entries[\(index)]"
+                switch JrnlExport.fields(entry, timeZone: timeZone) {
+                case let .success(fields):
+                    let occurrence = seen[fields.identity, default: 0]
+                    seen[fields.identity] = occurrence + 1
+                    let record = BrewRecord(id: ForeignID.make(.jrnl, "brew", fields.identity, occurrence: occurrence),
+                                            timestamp: fields.moment, notes: fields.notes, tags: fields.tags)
+                    do throws(InvalidFieldError) {
+                        try record.validate()
+                        records.append(record)
+                        return true
+                    } catch {
+                        problems.append(.init(line: line, path: path, reason: error.message))
+                    }
+                case let .failure(reason):
+                    problems.append(.init(line: line, path: path, reason: reason.message))
+                }
+                return false
+            case .element(nil, _, _), .member("entries", _):
+                refuse()
+                return false
+            default:
+                return false
+            }
+        }
     }
 
     /// What is wrong with one entry.

@@ -11,65 +11,220 @@
 public enum LoopExport {
     /// The habits' names in the header, in column order, or the problem with the header.
     public static func habits(in bytes: [UInt8]) -> Result<[String], ForeignImportProblems> {
-        let lines = self.lines(bytes)
-        guard let header = lines.first(where: { !$0.text.isEmpty }) else {
+        let header = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().first { _, line in
+            line.contains { $0 != 0x0D && $0 != 0x20 }
+        }
+        guard let (index, line) = header else {
             return .failure(ForeignImportProblems("the file is empty: expected Loop's Checkmarks.csv"))
         }
-        let cells = header.cells
+        return headerNames(Array(line), number: index + 1)
+    }
+
+    /// The brews and skip days of the column of `habit` in an export held in memory, placed on
+    /// `timeZone`'s clock (`habit` is matched as ``Decoder`` matches it).
+    public static func decode(_ bytes: [UInt8], habit: String, timeZone: any UTCOffsetSource) -> Result<ExchangeContents, ForeignImportProblems> {
+        var decoder = Decoder(habit: habit, timeZone: timeZone)
+        bytes.withUnsafeBufferPointer { decoder.feed($0) }
+        decoder.endOfFile()
+        if let choice = decoder.habitChoice {
+            return .failure(ForeignImportProblems("no habit \"\(cappedForMessage(habit))\" in the header (it has \(choice.names.count))"))
+        }
+        return decoder.finish()
+    }
+
+    /// The names of a header line (`Date,HABIT,…,`), or what is wrong with it.
+    static func headerNames(_ line: [UInt8], number: Int) -> Result<[String], ForeignImportProblems> {
+        guard let text = String(validating: line.last == 0x0D ? Array(line.dropLast()) : line, as: UTF8.self) else {
+            return .failure(ForeignImportProblems(line: number, "the header is not valid UTF-8"))
+        }
+        let cells = Line(number: number, text: text).cells
         guard cells.first == "Date", cells.count >= 2 else {
-            return .failure(ForeignImportProblems(line: header.number, "expected Loop's Checkmarks.csv header \"Date,HABIT,…\", got \"\(cappedForMessage(header.text))\""))
+            return .failure(ForeignImportProblems(line: number, "expected Loop's Checkmarks.csv header \"Date,HABIT,…\", got \"\(cappedForMessage(text))\""))
         }
         let names = Array(cells.dropFirst())
         if names.prefix(2) == ["Value", "Notes"] || names == ["Value"] {
-            return .failure(ForeignImportProblems(line: header.number, "this is one habit's Checkmarks.csv (from its numbered folder), which does not name the habit: import the Checkmarks.csv at the top of Loop's export, with --habit NAME"))
+            return .failure(ForeignImportProblems(line: number, "this is one habit's Checkmarks.csv (from its numbered folder), which does not name the habit: import the Checkmarks.csv at the top of Loop's export, with --habit NAME"))
+        }
+        if let empty = names.firstIndex(where: { $0.allSatisfy(\.isWhitespace) }) {
+            return .failure(ForeignImportProblems(line: number, "column \(empty + 2) of the header names no habit; Loop names every column"))
         }
         return .success(names)
     }
 
-    /// The brews and skip days of the column of `habit` (a name ``habits(in:)`` gave), placed on
-    /// `timeZone`'s clock.
-    public static func decode(_ bytes: [UInt8], habit: String, timeZone: any UTCOffsetSource) -> Result<ExchangeContents, ForeignImportProblems> {
-        let names: [String]
-        switch habits(in: bytes) {
-        case let .success(found): names = found
-        case let .failure(problems): return .failure(problems)
+    /// Why the header names no habit to read: the caller asks for one of `names`.
+    public enum HabitChoice: Equatable, Sendable {
+        /// Several habits and none named.
+        case needed(names: [String])
+        /// The habit named is not one of them.
+        case unknown(given: String, names: [String])
+
+        /// The header's habits.
+        public var names: [String] {
+            switch self {
+            case let .needed(names), let .unknown(_, names): names
+            }
         }
-        guard let column = names.firstIndex(of: habit) else {
-            return .failure(ForeignImportProblems("no habit \"\(cappedForMessage(habit))\" in the header"))
+    }
+
+    /// An export read block by block as it arrives (``ForeignExportDecoder``): each line is
+    /// judged as soon as it is complete, so a file that is garbage, huge or endless ends as soon
+    /// as ``hasEnoughProblems``.
+    ///
+    /// The habit is the header's column named exactly `habit`, else the only one named so
+    /// ignoring case, else (no `habit`) the header's only habit; without one, ``habitChoice``
+    /// says why and nothing more is read. Two columns of the habit's name are an error.
+    public struct Decoder: ForeignExportDecoder {
+        private let habit: String?
+        private let timeZone: any UTCOffsetSource
+        private let problemLimit: Int
+        /// Set when the header names no habit to read.
+        public private(set) var habitChoice: HabitChoice?
+        private var column: Int?
+        private var habitField: UnknownField?
+        private var habitName = ""
+        private var pending: [UInt8] = []
+        private var lineNumber = 0
+        private var blankBytes = 0
+        private var records: [BrewRecord] = []
+        private var skips: [JournalEntry] = []
+        private var problems: [ForeignImportProblems.Problem] = []
+        private var days: [CalendarDay: Int] = [:]
+        private var stopped = false
+
+        /// The longest line read: far beyond any row of Loop's.
+        static let maximumLineLength = 1 << 20
+        /// The most blank lines read, in bytes: Loop writes none, so an endless stream of them is garbage.
+        static let maximumBlankBytes = 1 << 20
+
+        /// A decoder of the column of `habit` (`nil`: the only one), placing days on `timeZone`'s
+        /// clock, that has enough once `problemLimit` problems are found.
+        public init(habit: String?, timeZone: any UTCOffsetSource, problemLimit: Int = 20) {
+            self.habit = habit
+            self.timeZone = timeZone
+            self.problemLimit = problemLimit
         }
-        var records: [BrewRecord] = []
-        var skips: [JournalEntry] = []
-        var problems: [ForeignImportProblems.Problem] = []
-        var days: [CalendarDay: Int] = [:]
-        let habitField = UnknownField(key: "loop_habit", rawJSON: JSONValue.string(habit).compactText)
-        for line in lines(bytes).drop(while: { $0.text.isEmpty }).dropFirst() where !line.text.isEmpty {
-            let cells = line.cells
+
+        /// Whether so much is wrong that reading on would only find more (or no habit to read).
+        public var hasEnoughProblems: Bool { stopped || problems.count >= problemLimit || habitChoice != nil }
+
+        /// Reads the next block of the file.
+        public mutating func feed(_ block: UnsafeBufferPointer<UInt8>) {
+            var start = 0
+            while !hasEnoughProblems, start < block.count {
+                guard let newline = block[start...].firstIndex(of: 0x0A) else {
+                    pending.append(contentsOf: block[start...])
+                    if pending.count > Decoder.maximumLineLength { stop("line \(lineNumber + 1) is longer than \(Decoder.maximumLineLength >> 20) MiB") }
+                    // A header that cannot become "Date,…" is refused before its line ends.
+                    let header = Array("Date,".utf8)
+                    if column == nil, !pending.starts(with: header.prefix(pending.count)), !pending.starts(with: header) {
+                        readHeader(pending)
+                    }
+                    return
+                }
+                pending.append(contentsOf: block[start..<newline])
+                take(pending)
+                pending.removeAll(keepingCapacity: pending.count <= 1 << 16)
+                start = newline + 1
+            }
+        }
+
+        /// The file is at its end: the last line is read even without its line end.
+        public mutating func endOfFile() {
+            if !hasEnoughProblems, !pending.isEmpty { take(pending) }
+            pending = []
+            if !hasEnoughProblems, column == nil { problems.append(.init(reason: "the file is empty: expected Loop's Checkmarks.csv")) }
+        }
+
+        /// The brews and skip days read (oldest first), or every problem found.
+        public func finish() -> Result<ExchangeContents, ForeignImportProblems> {
+            guard problems.isEmpty else { return .failure(ForeignImportProblems(problems)) }
+            // Loop writes the newest day first; a journal reads best oldest first.
+            return .success(ExchangeContents(records: records.reversed(), entries: skips.reversed(), unknownKindCount: 0))
+        }
+
+        private mutating func stop(_ reason: String) {
+            problems.append(.init(line: lineNumber + 1, reason: reason))
+            stopped = true
+        }
+
+        private mutating func take(_ bytes: [UInt8]) {
+            lineNumber += 1
+            if !bytes.contains(where: { $0 != 0x0D && $0 != 0x20 }) {
+                blankBytes += bytes.count + 1
+                if blankBytes > Decoder.maximumBlankBytes { stop("more than \(Decoder.maximumBlankBytes >> 20) MiB of blank lines") }
+                return
+            }
+            guard let column else { return readHeader(bytes) }
+            guard let text = String(validating: bytes.last == 0x0D ? Array(bytes.dropLast()) : bytes, as: UTF8.self) else {
+                problems.append(.init(line: lineNumber, reason: "the line is not valid UTF-8"))
+                return
+            }
+            readDay(Line(number: lineNumber, text: text).cells, column: column)
+        }
+
+        private mutating func readHeader(_ bytes: [UInt8]) {
+            let names: [String]
+            switch LoopExport.headerNames(bytes, number: lineNumber) {
+            case let .success(found): names = found
+            case let .failure(found):
+                problems += found.problems
+                stopped = true
+                return
+            }
+            let chosen: String
+            if let habit {
+                let alike = names.filter { $0.lowercased() == habit.lowercased() }
+                if names.contains(habit) {
+                    chosen = habit
+                } else if Set(alike).count == 1 {
+                    chosen = alike[0]
+                } else {
+                    habitChoice = .unknown(given: habit, names: names)
+                    return
+                }
+            } else if names.count == 1 {
+                chosen = names[0]
+            } else {
+                habitChoice = .needed(names: names)
+                return
+            }
+            let columns = names.indices.filter { names[$0] == chosen }
+            guard columns.count == 1 else {
+                let listed = columns.map { String($0 + 2) }.joined(separator: " and ")
+                problems.append(.init(line: lineNumber, reason: "the header has \(columns.count) columns named \"\(cappedForMessage(chosen))\" (columns \(listed)): which is the habit?"))
+                stopped = true
+                return
+            }
+            column = columns[0]
+            habitName = chosen
+            habitField = UnknownField(key: "loop_habit", rawJSON: JSONValue.string(chosen).compactText)
+        }
+
+        private mutating func readDay(_ cells: [String], column: Int) {
             guard let dayText = cells.first, let day = CalendarDay(parsing: dayText) else {
-                problems.append(.init(line: line.number, reason: "expected a day YYYY-MM-DD first, got \"\(cappedForMessage(cells.first ?? ""))\""))
-                continue
+                problems.append(.init(line: lineNumber, reason: "expected a day YYYY-MM-DD first, got \"\(cappedForMessage(cells.first ?? ""))\""))
+                return
             }
             if let earlier = days[day] {
-                problems.append(.init(line: line.number, reason: "\(day) is here a second time (first on line \(earlier))"))
-                continue
+                problems.append(.init(line: lineNumber, reason: "\(day) is here a second time (first on line \(earlier))"))
+                return
             }
-            days[day] = line.number
+            days[day] = lineNumber
             let value = column + 1 < cells.count ? cells[column + 1] : ""
-            let identity = "\(habit)\n\(day)"
+            let identity = "\(habitName)\n\(day)"
+            let kept = habitField.map { [$0] } ?? []
             switch value {
             case "YES_MANUAL", "2":
                 let moment = LocalClock.moment(on: day, secondOfDay: 12 * 3600, in: timeZone)
-                records.append(BrewRecord(id: ForeignID.make(.loop, "brew", identity), timestamp: moment, unknownFields: [habitField]))
+                records.append(BrewRecord(id: ForeignID.make(.loop, "brew", identity), timestamp: moment, unknownFields: kept))
             case "SKIP", "3":
-                skips.append(.skip(SkipDay(id: ForeignID.make(.loop, "skip", identity), day: day, unknownFields: [habitField])))
+                skips.append(.skip(SkipDay(id: ForeignID.make(.loop, "skip", identity), day: day, unknownFields: kept)))
             case "YES_AUTO", "NO", "UNKNOWN", "1", "0", "-1", "":
-                continue
+                break
             default:
-                problems.append(.init(line: line.number, reason: "\"\(cappedForMessage(value))\" in column \"\(cappedForMessage(habit))\" is not a yes/no day (a numerical habit's amount?): BrewLog reads yes/no habits"))
+                problems.append(.init(line: lineNumber, reason: "\"\(cappedForMessage(value))\" in column \"\(cappedForMessage(habitName))\" is not a yes/no day (a numerical habit's amount?): BrewLog reads yes/no habits"))
             }
         }
-        guard problems.isEmpty else { return .failure(ForeignImportProblems(problems)) }
-        // Loop writes the newest day first; a journal reads best oldest first.
-        return .success(ExchangeContents(records: records.reversed(), entries: skips.reversed(), unknownKindCount: 0))
     }
 
     /// One line of the file, its number and text without the line end.
@@ -83,13 +238,6 @@ public enum LoopExport {
             var cells = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             if cells.count > 1, cells.last == "" { cells.removeLast() }
             return cells
-        }
-    }
-
-    private static func lines(_ bytes: [UInt8]) -> [Line] {
-        // Split as bytes: in a String, a CRLF is one character, not a line feed.
-        bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().map { index, line in
-            Line(number: index + 1, text: String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self))
         }
     }
 }
