@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import BrewLogTestSupport
+
+/// Runs `script` under bash (which reads `$'…'`, as zsh and ksh do) in the sandbox's home with
+/// its environment and the binary as `$BREWLOG`; `timeout` ends it (exit 124) if it hangs.
+private func shell(_ sandbox: Sandbox, _ script: String) -> RunResult {
+    var environment = sandbox.environment
+    environment["BREWLOG"] = brewlogBinary
+    return runProcess("/bin/bash", ["-c", script], environment: environment, directory: sandbox.home)
+}
+
+@Suite("import --from through the binary: endless input ends, hints paste safely, nothing blocks")
+struct ForeignImportHardeningTests {
+    @Test("random bytes and endless streams of bad records end at once with 65, as plain import does", arguments: [
+        "timeout 20 \"$BREWLOG\" import --from jrnl /dev/urandom",
+        "timeout 20 \"$BREWLOG\" import --from beanconqueror /dev/urandom",
+        "timeout 20 \"$BREWLOG\" import --from loop /dev/urandom",
+        #"{ echo '{"entries":['; yes '{"title":"a walk","date":"2026-13-01","time":"10:00"},'; } | timeout 20 "$BREWLOG" import --from jrnl -"#,
+        #"{ echo '{"BREWS":['; yes '{"config":{"uuid":"u","unix_timestamp":1795156200}},'; } | timeout 20 "$BREWLOG" import --from beanconqueror -"#,
+        #"{ echo 'Date,Coffee,'; yes '2026-11-01,YES_MANUAL,'; } | timeout 20 "$BREWLOG" import --from loop -"#,
+        #"yes '{"id":"aaaaaaaaaaaa","date":"2026-11-01T10:00:00+01:00","notes":""}' | timeout 20 "$BREWLOG" import -"#,
+        #"{ echo 'id,date'; yes 'x,2026-11-01 10:00'; } | timeout 20 "$BREWLOG" import --format csv -"#,
+    ])
+    func endlessInput(script: String) {
+        let sandbox = Sandbox()
+        _ = sandbox.add(["-m", "V60"])
+        let before = sandbox.journal
+        let result = shell(sandbox, script)
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("nothing imported"), "\(result.stderr)")
+        #expect(sandbox.journal == before)
+    }
+
+    @Test("a zip's name reaches the unzip hint shell-quoted: pasted, it names the file and runs nothing else", arguments: [
+        "a'b; touch PWN #.zip", "q'$(touch PWN)'.zip", "e\u{1B}[31mred.zip", "two\nlines.zip", "plain.zip",
+    ])
+    func zipHint(name: String) throws {
+        let sandbox = Sandbox()
+        let path = sandbox.home + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00]))
+        for (tool, before, after) in [("beanconqueror", "unzip -d beanconqueror ", " && "), ("loop", "unzip -o ", " Checkmarks.csv")] {
+            let result = sandbox.run(["import", "--from", tool, path])
+            #expect(result.status == 65, "\(result)")
+            let hint = result.stderr.components(separatedBy: "\n").first { $0.hasPrefix("hint: ") } ?? ""
+            let word = try #require(hint.components(separatedBy: before).last?.components(separatedBy: after).first)
+            #expect(!word.unicodeScalars.contains { $0.value < 0x20 }, "a control character reached the terminal: \(hint)")
+            let pasted = shell(sandbox, "printf '%s' " + word)
+            #expect(pasted.stdout == path, "\(word) reads back as \(pasted.stdout)")
+            #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/PWN"))
+        }
+    }
+
+    @Test("a chunk file beside Beanconqueror.json that is a FIFO is refused at once (66), never waited on")
+    func fifoChunk() {
+        let sandbox = Sandbox()
+        let main = sandbox.home + "/Beanconqueror.json"
+        _ = FileManager.default.createFile(atPath: main, contents: Data(ForeignExportFixtures.beanconqueror.utf8))
+        #expect(mkfifo(sandbox.home + "/Beanconqueror_Beans_1.json", 0o600) == 0)
+        let result = shell(sandbox, "timeout 20 \"$BREWLOG\" import --from beanconqueror Beanconqueror.json")
+        #expect(result.status == 66, "\(result)")
+        #expect(result.stderr.contains("Beanconqueror_Beans_1.json is not a regular file"))
+        #expect(sandbox.journal == nil)
+    }
+
+    @Test("import --dry-run --json lists the ids it would add, so a removed brew coming back can be seen")
+    func dryRunIDs() {
+        let sandbox = Sandbox()
+        let kept = sandbox.add(["-m", "V60"])
+        let removed = sandbox.add(["-m", "AeroPress"])
+        let copy = sandbox.home + "/copy.jsonl"
+        _ = FileManager.default.createFile(atPath: copy, contents: Data((sandbox.journal ?? "").utf8))
+        sandbox.ok(["rm", removed])
+        let outcome = sandbox.ok(["import", copy, "--dry-run", "--json"])
+        #expect(outcome == #"{"added":1,"skipped":1,"replaced":0,"conflicts":[],"added_ids":["\#(removed)"]}"# + "\n")
+        #expect(sandbox.journalLines.count == 1 && sandbox.journalLines[0].contains(kept))
+    }
+
+    @Test("a journal line of year 0000 is a problem check names (65), as every date option refuses it")
+    func yearZeroInJournal() {
+        let sandbox = Sandbox(journal: #"{"id":"aaaaaaaaaaaa","date":"0000-06-01T12:00:00+00:00","notes":""}"# + "\n")
+        let result = sandbox.run(["check"])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains(":1:") || result.stdout.contains(":1:"), "\(result)")
+    }
+}
