@@ -45,11 +45,12 @@ enum WhenDay: Equatable, Sendable {
     }
 
     /// `YYYY-MM-DD`: `nil` when `text` is not written so, an error when it is but names no
-    /// date in the calendar (`2026-02-30`).
+    /// date in the calendar (`2026-02-30`) or one outside the years 0001–9999 (`0000-12-31`).
     static func date(_ text: Substring) throws(WhenError) -> CalendarDay? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, let year = WhenDigits.number(parts[0], digits: 4...4),
               let month = WhenDigits.number(parts[1], digits: 2...2), let day = WhenDigits.number(parts[2], digits: 2...2) else { return nil }
+        guard year >= 1 else { throw .outOfRange }
         guard let date = CalendarDay(year: year, month: month, day: day) else { throw .noSuchDate }
         return date
     }
