@@ -34,24 +34,17 @@ enum InputReader {
                      hint: String = recordsHint,
                      isGood: (UnsafeBufferPointer<UInt8>) -> Bool) throws(CLIError) -> (bytes: [UInt8], stoppedEarly: Bool) {
         var bytes: [UInt8] = []
-        var block = [UInt8](repeating: 0, count: 1 << 16)
         var lineStart = 0
         var bad = 0
-        while true {
-            let count = block.withUnsafeMutableBytes { readBlock(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw failure(code, name: name)
-            }
-            if count == 0 { return (bytes, false) }
+        var stop: Int?
+        try forEachBlock(fd: fd, name: name) { (block: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Bool in
             let previous = bytes.count
-            bytes.append(contentsOf: block[0..<count])
-            if let newline = block[0..<count].lastIndex(of: UInt8(ascii: "\n")) {
+            bytes.append(contentsOf: block)
+            if let newline = block.lastIndex(of: UInt8(ascii: "\n")) {
                 let end = previous + newline + 1
                 if let badLinesToStopAt {
                     // The end of the line that made the bad ones enough, if one did: reading stops there.
-                    let stop: Int? = bytes.withUnsafeBufferPointer { all in
+                    stop = bytes.withUnsafeBufferPointer { all in
                         var start = lineStart
                         for index in lineStart..<end where all[index] == UInt8(ascii: "\n") {
                             if !isGood(UnsafeBufferPointer(rebasing: all[start..<index])) { bad += 1 }
@@ -60,7 +53,7 @@ enum InputReader {
                         }
                         return nil
                     }
-                    if let stop { return (Array(bytes[0..<stop]), true) }
+                    if stop != nil { return false }
                 }
                 lineStart = end
             }
@@ -69,7 +62,10 @@ enum InputReader {
                 throw CLIError.dataError("\(name): line \(lineNumber) is longer than \(maximumLineLength >> 20) MiB",
                                          hint: hint)
             }
+            return true
         }
+        if let stop { return (Array(bytes[0..<stop]), true) }
+        return (bytes, false)
     }
 
     /// Reads `fd` in blocks, handing each to `take` as it arrives, until the end or until `take`
