@@ -166,7 +166,9 @@ enum EditCommand: BrewLogCommand {
     /// open: writes them to a new private file beside the journal (else in the temporary folder)
     /// and names it. Exit status 1.
     private static func rescue(_ notes: String, of id: BrewID, because what: String, journal: FileJournal, context: CommandContext) -> CLIError {
-        let name = "brewlog-notes-\(id)-\(Int(context.now.timeIntervalSince1970)).txt"
+        // Only a name: the run has read "now" before the editor opened.
+        let now = (try? context.now) ?? Date()
+        let name = "brewlog-notes-\(id)-\(Int(now.timeIntervalSince1970)).txt"
         let folders = [journal.directory, context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"]
         for folder in folders {
             let path = folder + "/" + name

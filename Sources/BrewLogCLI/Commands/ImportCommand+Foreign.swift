@@ -35,12 +35,12 @@ extension ImportCommand {
         switch format {
         case .beanconqueror:
             let (brewChunks, beanChunks) = try beanconquerorChunks(beside: path)
-            decoded = BeanconquerorExport.decode(bytes, brewChunks: brewChunks, beanChunks: beanChunks, timeZone: context.timeZone)
+            decoded = BeanconquerorExport.decode(bytes, brewChunks: brewChunks, beanChunks: beanChunks, timeZone: try context.timeZone)
         case .jrnl:
-            decoded = JrnlExport.decode(bytes, timeZone: context.timeZone)
+            decoded = JrnlExport.decode(bytes, timeZone: try context.timeZone)
         case .loop:
             let column = try loopHabit(habit, in: bytes, shown: shown, context)
-            decoded = LoopExport.decode(bytes, habit: column, timeZone: context.timeZone)
+            decoded = LoopExport.decode(bytes, habit: column, timeZone: try context.timeZone)
         }
         switch decoded {
         case let .success(contents):
