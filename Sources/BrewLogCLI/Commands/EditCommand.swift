@@ -96,15 +96,18 @@ enum EditCommand: BrewLogCommand {
                 brews = [found]
             } else {
                 // Every id is looked up before anything changes: one that names no brew changes nothing.
+                var named: Set<BrewID> = []
                 for reference in references {
                     let brew = try context.brew(reference, in: store)
-                    if !brews.contains(where: { $0.id == brew.id }) { brews.append(brew) }
+                    if named.insert(brew.id).inserted { brews.append(brew) }
                 }
             }
             for brew in brews {
                 try change(brew, in: store, unset: unset, moment: moment, editedNotes: editedNotes?.after, notes: notes, appended: appended, context)
             }
-            return brews.map { ($0, store.pendingChanges.changedFields[$0.id] ?? []) }
+            // The change set is made once: it is a pass over every changed brew.
+            let changedFields = store.pendingChanges.changedFields
+            return brews.map { ($0, changedFields[$0.id] ?? []) }
         }
         for (brew, changed) in edited {
             report(brew, changed: changed, context)
