@@ -55,6 +55,20 @@ struct StoreChangeSetTests {
         #expect(store.brews.isEmpty)
     }
 
+    @Test("removing many brews at once removes exactly those, keeps the rest in order, and saves once")
+    func bulkRemoval() throws {
+        let records = (0..<3_000).map { fixedRecord(String(format: "%012x", 0xabc000000000 + $0), "2026-11-28T08:00:00Z") }
+        let journal = InMemoryJournal(records)
+        let store = BrewLogStore(journal: journal, clock: .fixed(stamp("2026-11-29T12:00:00Z").date), timeZone: zone("UTC"))
+        try store.load()
+        let doomed = store.brews.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
+        store.remove(doomed.reversed() + doomed.prefix(10))
+        #expect(store.pendingChanges.removed == doomed.reversed().map(\.id))
+        try store.save()
+        #expect(journal.saveCount == 1)
+        #expect(journal.records.map(\.id) == records.enumerated().filter { $0.offset % 3 == 0 }.map(\.element.id))
+    }
+
     @Test("save writes the change set to the journal and clears it")
     func saveClears() throws {
         let journal = InMemoryJournal([fixedRecord("aaaa11112222", "2026-11-28T08:00:00Z"),

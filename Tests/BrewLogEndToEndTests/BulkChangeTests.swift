@@ -80,4 +80,51 @@ struct BulkChangeTests {
         #expect(result.stdout == "aaaa00000001\ncccc00000003\n")
         #expect(sandbox.journalLines.count == 2)
     }
+
+    /// A journal of `count` lines: brews to change (rating 1), and every fourth line one to leave
+    /// alone, spelled as another tool would write it (spaces, a key BrewLog does not know).
+    private func largeJournal(_ count: Int) -> (text: String, named: [String], lines: [String]) {
+        var lines: [String] = [], named: [String] = []
+        for index in 0..<count {
+            let id = String(format: "%012x", 0xabc000000000 + index)
+            if index % 4 == 3 {
+                lines.append(#"{ "id": "\#(id)", "date": "2026-11-20T08:00:00+01:00", "rating": 1, "x-from": "elsewhere" }"#)
+            } else {
+                lines.append(#"{"id":"\#(id)","date":"2026-11-20T08:00:00+01:00","rating":1,"notes":""}"#)
+                named.append(id)
+            }
+        }
+        return (lines.joined(separator: "\n") + "\n", named, lines)
+    }
+
+    @Test("edit - of thousands of ids changes exactly those brews, in one write, and leaves every other line in order byte for byte")
+    func largeEdit() {
+        let sandbox = Sandbox()
+        let journal = largeJournal(4_000)
+        sandbox.writeJournal(journal.text)
+        // Shuffled, with repeats: the order and repeats of the ids must not matter.
+        var generator = SeededRandomGenerator(seed: 7)
+        let ids = (journal.named + journal.named.prefix(100)).shuffled(using: &generator)
+        let result = sandbox.run(["edit", "-", "-r", "3", "-q"], stdin: ids.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        var seen: Set<String> = []
+        #expect(result.stdout == ids.filter { seen.insert($0).inserted }.map { $0 + "\n" }.joined())
+        let expected = journal.lines.map { $0.contains(#""x-from""#) ? $0 : $0.replacingOccurrences(of: #""rating":1"#, with: #""rating":3"#) }
+        #expect(sandbox.journalLines == expected)
+    }
+
+    @Test("rm - of thousands of ids removes exactly those records and keeps every other line in order byte for byte")
+    func largeRemove() {
+        let sandbox = Sandbox()
+        let journal = largeJournal(4_000)
+        let skips = (1...20).map { #"{"id":"skip\#(String(format: "%08d", $0))","kind":"skip","day":"2025-01-\#(String(format: "%02d", $0))"}"# }
+        sandbox.writeJournal(journal.text + skips.joined(separator: "\n") + "\n")
+        var generator = SeededRandomGenerator(seed: 11)
+        let doomed = (journal.named + skips.prefix(10).map { String($0.dropFirst(7).prefix(12)) }).shuffled(using: &generator)
+        let result = sandbox.run(["rm", "-", "-q"], stdin: doomed.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == doomed.map { $0 + "\n" }.joined())
+        let kept = journal.lines.filter { $0.contains(#""x-from""#) } + skips.suffix(10)
+        #expect(sandbox.journalLines.filter { !$0.contains(#""kind":"removed""#) } == kept)
+    }
 }

@@ -33,13 +33,14 @@ struct GitSyncTests {
             git(["init", "-q", "--bare", "origin.git"])
         }
 
-        /// Runs git in `folder` (a clone's name, or the sandbox itself); records an issue unless
-        /// its status is `expecting`.
+        /// Runs git in `folder` (a clone's name, or the sandbox itself), with `changes` to the
+        /// environment (git passes them on to the merge driver); records an issue unless its
+        /// status is `expecting`.
         @discardableResult
-        func git(_ arguments: [String], in folder: String? = nil, expecting status: Int32? = 0,
+        func git(_ arguments: [String], in folder: String? = nil, env changes: [String: String] = [:], expecting status: Int32? = 0,
                  sourceLocation: SourceLocation = #_sourceLocation) -> RunResult {
             let directory = folder.map { sandbox.home + "/" + $0 } ?? sandbox.home
-            let result = runProcess(GitSyncTests.git, arguments, environment: environment, directory: directory)
+            let result = runProcess(GitSyncTests.git, arguments, environment: environment.merging(changes) { $1 }, directory: directory)
             if let status {
                 #expect(result.status == status, "git \(arguments) exited \(result.status): \(result.stderr)", sourceLocation: sourceLocation)
             }
@@ -114,6 +115,49 @@ struct GitSyncTests {
         repositories.git(["push", "-q"], in: "b")
         repositories.git(["pull", "-q", "--no-edit"], in: "a")
         #expect(repositories.text("a") == repositories.text("b"))
+    }
+
+    @Test("a pull merges both sides whatever TZ, BREWLOG_NOW or the lock timeout say: the driver uses none of them", arguments: [
+        ["TZ": "Mars/Olympus"], ["BREWLOG_NOW": "soon"], ["BREWLOG_LOCK_TIMEOUT": "forever"],
+        ["TZ": "Mars/Olympus", "BREWLOG_NOW": "9999-99-99", "BREWLOG_LOCK_TIMEOUT": "-1", "HOME": "relative", "XDG_DATA_HOME": "relative"],
+    ])
+    func pullUnderBadSettings(settings: [String: String]) {
+        let repositories = Repositories()
+        let ids = repositories.start(brews: 1)
+        let inA = repositories.ok("a", ["add", "-q", "-m", "Aeropress", "--date", "2026-11-27 08:00"])
+        repositories.commit("a", "laptop")
+        repositories.git(["push", "-q"], in: "a")
+        let inB = repositories.ok("b", ["add", "-q", "-m", "Espresso", "--date", "2026-11-28 08:00"])
+        repositories.commit("b", "desktop")
+        // Git itself needs HOME for its configuration: it is given as a config variable instead.
+        var environment = settings
+        if settings["HOME"] != nil { environment["GIT_CONFIG_GLOBAL"] = repositories.sandbox.home + "/.gitconfig" }
+        repositories.git(["pull", "-q", "--no-edit"], in: "b", env: environment)
+
+        #expect(repositories.ok("b", ["list", "-q"]).split(separator: "\n") == [ids[0], inA, inB].map { Substring($0) })
+        #expect(repositories.ok("b", ["check", "-q"]) == "")
+        #expect(!repositories.git(["status", "--porcelain"], in: "b").stdout.contains("journal.jsonl"))
+    }
+
+    @Test("a driver that cannot merge leaves our journal byte for byte as it was, and git stops with the journal conflicted")
+    func driverFailure() {
+        let repositories = Repositories()
+        _ = repositories.start(brews: 1)
+        // Their side committed an earlier conflict unresolved: the driver refuses to merge it.
+        let block = "<<<<<<< ours\n" + journalLine(id: "x1", #""notes":"a""#) + "=======\n" + journalLine(id: "x1", #""notes":"b""#) + ">>>>>>> theirs\n"
+        _ = FileManager.default.createFile(atPath: repositories.journal("a"), contents: Data((repositories.text("a") + block).utf8))
+        repositories.commit("a", "laptop, unresolved")
+        repositories.git(["push", "-q"], in: "a")
+        repositories.ok("b", ["add", "-q", "-m", "Espresso", "--date", "2026-11-28 08:00"])
+        repositories.commit("b", "desktop")
+        let ours = repositories.text("b")
+
+        let pull = repositories.git(["pull", "-q", "--no-edit"], in: "b", expecting: nil)
+        #expect(pull.status != 0)
+        #expect(pull.stderr.contains("theirs holds an unresolved merge conflict"), "\(pull.stderr)")
+        #expect(repositories.text("b") == ours)
+        #expect(repositories.git(["status", "--porcelain"], in: "b").stdout.contains("UU journal.jsonl"))
+        #expect(repositories.git(["diff", "--name-only", "--diff-filter=U"], in: "b").stdout == "journal.jsonl\n")
     }
 
     @Test("without the driver, two appends at the end of the journal conflict on every pull")
@@ -229,6 +273,24 @@ struct MergeDriverTests {
         #expect(result.stderr.hasPrefix("brewlog: error: \(side) holds an unresolved merge conflict from an earlier merge (line 1); nothing was merged\n"),
                 "\(result.stderr)")
         #expect(read(ours) == before)
+    }
+
+    @Test("a setting it does not use, however bad, does not stop a merge", arguments: [
+        #"TZ=Mars/Olympus"#, #"BREWLOG_NOW=soon"#, #"BREWLOG_LOCK_TIMEOUT=forever"#, #"HOME=relative"#, #"XDG_DATA_HOME=relative"#,
+        #"BREWLOG_FILE="$HOME/$(printf 'x\377')""#, #"HOME="$HOME/$(printf 'x\377')""#, #"XDG_CONFIG_HOME="$HOME/$(printf 'x\377')""#,
+        #"BREWLOG_CONFIG="$HOME/broken""#, #"BREWLOG_CONFIG="$HOME""#, #"BREWLOG_CONFIG="$HOME/bad-value""#,
+    ])
+    func unusedSettings(setting: String) {
+        let sandbox = Sandbox()
+        _ = FileManager.default.createFile(atPath: sandbox.home + "/broken", contents: Data("[ui\n".utf8))
+        _ = FileManager.default.createFile(atPath: sandbox.home + "/bad-value", contents: Data("[ui]\ncolor = sometimes\n".utf8))
+        let a = journalLine(id: "aaaa"), b = journalLine(id: "bbbb"), c = journalLine(id: "cccc")
+        _ = write(sandbox, "base", [a])
+        let ours = write(sandbox, "ours", [a, b])
+        _ = write(sandbox, "theirs", [a, c])
+        let result = sandbox.shell(#"export \#(setting); "$B" merge-driver base ours theirs"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(read(ours) == a + b + c)
     }
 
     @Test("a file that is not there is an error other than 1, and OURS is left as it was")

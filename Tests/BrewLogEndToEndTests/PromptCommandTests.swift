@@ -24,6 +24,36 @@ struct PromptCommandTests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test("a bad lock timeout is ignored: the prompt waits its own 50 ms at most", arguments: ["forever", "-1", "1e308"])
+    func badLockTimeout(value: String) {
+        let sandbox = Sandbox(journal: promptJournal)
+        let result = sandbox.run(["prompt"], env: ["BREWLOG_LOCK_TIMEOUT": value])
+        #expect(result.status == 0)
+        #expect(result.stdout == "☕3✓\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("a TZ or BREWLOG_NOW it cannot read prints nothing and exits 78: without them there is no today", arguments: [
+        ["TZ": "Mars/Olympus"], ["BREWLOG_NOW": "soon"],
+    ])
+    func unreadableToday(settings: [String: String?]) {
+        let sandbox = Sandbox(journal: promptJournal)
+        let result = sandbox.run(["prompt"], env: settings)
+        #expect(result.status == 78)
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+    }
+
+    @Test("completion scripts need no setting: a bad TZ, BREWLOG_NOW or lock timeout changes nothing", arguments: [
+        ["TZ": "Mars/Olympus"], ["BREWLOG_NOW": "soon"], ["BREWLOG_LOCK_TIMEOUT": "forever"],
+    ])
+    func completionIgnoresSettings(settings: [String: String?]) {
+        let sandbox = Sandbox()
+        let script = sandbox.ok(["completion", "bash"])
+        let result = sandbox.run(["completion", "bash"], env: settings)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == script && result.stderr.isEmpty)
+    }
+
     @Test("each placeholder, and %% for a percent sign", arguments: [
         ("%s", "3"), ("%t", "✓"), ("%l", "3"), ("%g", "232"), ("%%", "%"),
         ("streak %s/%l, %gg left %t 100%%", "streak 3/3, 232g left ✓ 100%"),

@@ -19,6 +19,10 @@ final class BrewLogApp {
 
     let arguments: [String]
     let environment: [String: String]
+    /// The path variables of ``environment`` whose values the process was given as bytes that
+    /// are not UTF-8 (their values here are repaired, so they must not be used): an error only
+    /// where a location is read from one of them.
+    let unreadableVariables: Set<String>
     let standardOutputIsTerminal: Bool
     /// Where the command's output goes (standard output, or memory in in-process tests).
     let out: TextOutput
@@ -39,9 +43,11 @@ final class BrewLogApp {
     /// The configuration, read at most once per run (and only when a command or an alias needs it).
     private var loadedConfiguration: Configuration?
 
-    init(arguments: [String], environment: [String: String], standardOutputIsTerminal: Bool, out: TextOutput, errors: TextOutput) {
+    init(arguments: [String], environment: [String: String], unreadableVariables: Set<String> = [], standardOutputIsTerminal: Bool,
+         out: TextOutput, errors: TextOutput) {
         self.arguments = arguments
         self.environment = environment
+        self.unreadableVariables = unreadableVariables
         self.standardOutputIsTerminal = standardOutputIsTerminal
         self.out = out
         self.errors = errors
@@ -86,7 +92,7 @@ final class BrewLogApp {
     /// The configuration file as read for this run (see ``Configuration/load(environment:commandNames:)``).
     private func configuration() -> Configuration {
         if let loadedConfiguration { return loadedConfiguration }
-        let configuration = Configuration.load(environment: environment, commandNames: Commands.names)
+        let configuration = Configuration.load(environment: environment, unreadable: unreadableVariables, commandNames: Commands.names)
         loadedConfiguration = configuration
         return configuration
     }
@@ -180,70 +186,35 @@ final class BrewLogApp {
     }
 
     private func context(for spec: CommandSpec, _ parsed: ParsedArguments, configuration: Configuration) throws(CLIError) -> CommandContext {
-        let now = try currentMoment()
-        let timeZone = try localTimeZone(environment)
-        // A command may cap the wait (a completion gives up on a busy journal at once).
-        let configuredTimeout = try self.lockTimeout()
-        let lockTimeout = spec.lockTimeoutCap.map { min($0, configuredTimeout) } ?? configuredTimeout
+        // Read when a command first asks: one that never does, such as the merge driver, does not fail on them.
+        let settings = RunSettings(environment: environment, makeTimeZone: localTimeZone)
         let style = try Style.decide(option: parsed.value(GlobalOptions.color) ?? configuration.color,
                                      isTerminal: standardOutputIsTerminal, environment: environment)
         let fileOption = parsed.value(GlobalOptions.file)
         let environment = self.environment
         return CommandContext(
-            command: spec, arguments: parsed, environment: environment, now: now, timeZone: timeZone,
+            command: spec, arguments: parsed, environment: environment, settings: settings,
             out: out, notices: errors, style: style, terminalWidth: terminalWidth(),
             standardOutputIsTerminal: standardOutputIsTerminal, configuration: configuration,
-            lockTimeout: lockTimeout,
+            unreadableVariables: unreadableVariables,
             session: { [unowned self] () throws(CLIError) -> JournalSession in
                 if let session = self.session { return session }
                 // `journal.file` counts only when neither --file nor BREWLOG_FILE is given.
                 let configured = fileOption == nil && (environment["BREWLOG_FILE"] ?? "").isEmpty
-                    ? try configuration.journalFile(environment: environment) : nil
+                    ? try configuration.journalFile(environment: environment, unreadable: unreadableVariables) : nil
                 let path: String
                 do throws(JournalLocation.Unresolved) {
-                    path = try JournalLocation.resolve(fileOption: fileOption, environment: environment, configured: configured)
+                    path = try JournalLocation.resolve(fileOption: fileOption, environment: environment, configured: configured,
+                                                       unreadable: unreadableVariables)
                 } catch {
                     throw CLIError(error)
                 }
-                let created = JournalSession(journal: FileJournal(path: path), clock: .fixed(now), timeZone: timeZone, lockTimeout: lockTimeout,
+                let created = JournalSession(journal: FileJournal(path: path), clock: .fixed(try settings.now()), timeZone: try settings.timeZone(),
+                                             lockTimeout: try settings.lockTimeout(cappedAt: spec.lockTimeoutCap),
                                              rules: configuration.streakRules)
                 self.session = created
                 return created
             })
-    }
-
-    /// `BREWLOG_NOW` when set (RFC 3339), else the system clock, read once so a run sees one "now".
-    private func currentMoment() throws(CLIError) -> Date {
-        guard let text = environment["BREWLOG_NOW"], !text.isEmpty else {
-            // To the microsecond, as a journal records it: what is written reads back the same.
-            return Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1e6).rounded(.down) / 1e6)
-        }
-        guard let timestamp = Timestamp(rfc3339: text) else {
-            throw CLIError.configuration("BREWLOG_NOW is not an RFC 3339 time: '\(cappedForMessage(text))'", hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
-        }
-        // A day's margin at each end, so the moment has a four-digit year in every UTC offset.
-        guard timestamp.date >= BrewLogApp.earliestNow, timestamp.date <= BrewLogApp.latestNow else {
-            throw CLIError.configuration("BREWLOG_NOW must be from 0001-01-02T00:00:00Z to 9999-12-30T23:59:59Z, both included (a day inside the years a journal can record, whatever the offset): '\(cappedForMessage(text))'",
-                                         hint: "for example BREWLOG_NOW=2026-11-29T07:15:00+01:00, or unset it")
-        }
-        return timestamp.date
-    }
-
-    private static let earliestNow = Date(timeIntervalSince1970: -62_135_596_800 + 86_400)
-    private static let latestNow = Date(timeIntervalSince1970: 253_402_300_799 - 86_400)
-
-    /// The longest `BREWLOG_LOCK_TIMEOUT` accepted: a day. Longer waits are surely a typo, and
-    /// the bound keeps every conversion of the timeout to milliseconds or nanoseconds in range.
-    static let maximumLockTimeout: Double = 86_400
-
-    /// Seconds a writer waits for the lock: `BREWLOG_LOCK_TIMEOUT` (0 to a day), default 10.
-    private func lockTimeout() throws(CLIError) -> Double {
-        guard let text = environment["BREWLOG_LOCK_TIMEOUT"], !text.isEmpty else { return 10 }
-        guard let seconds = parseDecimal(text), seconds >= 0, seconds <= BrewLogApp.maximumLockTimeout else {
-            throw CLIError.configuration("BREWLOG_LOCK_TIMEOUT is not a number of seconds from 0 to 86400: '\(cappedForMessage(text))'",
-                                         hint: "for example BREWLOG_LOCK_TIMEOUT=10")
-        }
-        return seconds
     }
 
     /// The terminal's width when standard output is one, else `$COLUMNS`, else unlimited (`nil`).

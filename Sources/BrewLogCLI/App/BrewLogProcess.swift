@@ -19,7 +19,6 @@ public enum BrewLogProcess {
         let arguments: [String]
         do throws(CLIError) {
             arguments = try ProcessInput.arguments()
-            try ProcessInput.checkEnvironment()
         } catch {
             // A command that never writes to standard error (prompt) stays silent here too; its
             // name is read from the arguments as they are, repaired.
@@ -34,6 +33,7 @@ public enum BrewLogProcess {
         let app = BrewLogApp(
             arguments: arguments,
             environment: ProcessInput.environment(),
+            unreadableVariables: ProcessInput.unreadableVariables(),
             standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
             out: TextOutput(fd: STDOUT_FILENO),
             errors: TextOutput(fd: STDERR_FILENO))

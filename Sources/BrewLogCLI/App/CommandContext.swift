@@ -10,8 +10,9 @@ struct CommandContext {
     let command: CommandSpec
     let arguments: ParsedArguments
     let environment: [String: String]
-    let now: Date
-    let timeZone: any UTCOffsetSource
+    /// `BREWLOG_NOW`, `TZ` and `BREWLOG_LOCK_TIMEOUT`, each read when first asked for: a command
+    /// that never asks does not fail on a bad value.
+    let settings: RunSettings
     let out: TextOutput
     /// Standard error, for notices that are not the command's result (they never reach a pipe).
     let notices: TextOutput
@@ -21,12 +22,28 @@ struct CommandContext {
     let standardOutputIsTerminal: Bool
     /// The configuration file, read once for the run; typed accessors for every known key.
     let configuration: Configuration
-    /// Seconds a writer waits for a lock (`BREWLOG_LOCK_TIMEOUT`, default 10).
-    let lockTimeout: Double
+    /// The path variables (`HOME`, `BREWLOG_FILE`...) whose values are not UTF-8: an error where
+    /// a location is read from one of them.
+    let unreadableVariables: Set<String>
     /// The session over the journal; built on first use, so commands that need no journal never resolve one.
     let session: () throws(CLIError) -> JournalSession
 
     var quiet: Bool { arguments.has(GlobalOptions.quiet) }
+
+    /// The run's one "now" (`BREWLOG_NOW`, else the system clock).
+    var now: Date {
+        get throws(CLIError) { try settings.now() }
+    }
+
+    /// The local time zone (`TZ`).
+    var timeZone: any UTCOffsetSource {
+        get throws(CLIError) { try settings.timeZone() }
+    }
+
+    /// Seconds a writer waits for a lock (`BREWLOG_LOCK_TIMEOUT`, default 10; at most the command's cap).
+    var lockTimeout: Double {
+        get throws(CLIError) { try settings.lockTimeout(cappedAt: command.lockTimeoutCap) }
+    }
 
     /// `brewlog`, with `--file PATH` when the journal was given that way: the start of a command
     /// printed for the user to paste, so that it runs on the same journal.
@@ -38,6 +55,7 @@ struct CommandContext {
     /// period is refused with a hint to give one day.
     func when(_ option: OptionSpec) throws(CLIError) -> When? {
         guard let text = arguments.value(option) else { return nil }
+        let now = try now, timeZone = try timeZone
         do throws(WhenError) {
             return try When.parse(text, now: now, timeZone: timeZone)
         } catch {
@@ -49,6 +67,7 @@ struct CommandContext {
     /// error saying what is wrong and naming the forms.
     func whenSpan(_ option: OptionSpec) throws(CLIError) -> WhenSpan? {
         guard let text = arguments.value(option) else { return nil }
+        let now = try now, timeZone = try timeZone
         do throws(WhenError) {
             return try WhenSpan.parse(text, now: now, timeZone: timeZone, weekStart: configuration.streakRules.weekStart)
         } catch {

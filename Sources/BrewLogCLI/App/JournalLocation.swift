@@ -15,6 +15,8 @@ enum JournalLocation {
             /// `--file` (`source` is `nil`) or `BREWLOG_FILE` names a folder (ends in `/`), not a
             /// file; or `--file` names nothing (an empty `path`: `--file ''`, `--file=`).
             case folder(path: String, source: String?)
+            /// The variable the path comes from holds bytes that are not UTF-8 (`value`, repaired).
+            case notUTF8(variable: String, value: String)
         }
 
         /// What went wrong.
@@ -36,6 +38,8 @@ enum JournalLocation {
                 "\(source ?? "--file") must not be empty"
             case let .folder(path, source):
                 "\(source ?? "--file") names a folder, not a journal file: '\(path)'"
+            case let .notUTF8(variable, value):
+                ProcessInput.notUTF8(variable, value: value)
             }
         }
     }
@@ -44,18 +48,25 @@ enum JournalLocation {
     /// relative `XDG_DATA_HOME` is ignored, as the XDG base directory spec requires; so is a
     /// relative `HOME`. An empty `--file` is refused: it was typed, so it is a mistake (an unset
     /// variable in `--file "$J"`), not a wish for the default journal. A path ending in `/` is
-    /// refused: it names a folder. `configured` is the config's `journal.file`, already resolved.
-    static func resolve(fileOption: String?, environment: [String: String], configured: String? = nil) throws(Unresolved) -> String {
+    /// refused: it names a folder. `configured` is the config's `journal.file`, already resolved. A
+    /// variable in `unreadable` (its value not UTF-8) is refused where it would be used.
+    static func resolve(fileOption: String?, environment: [String: String], configured: String? = nil,
+                        unreadable: Set<String> = []) throws(Unresolved) -> String {
+        func value(_ name: String) throws(Unresolved) -> String? {
+            guard let value = environment[name], !value.isEmpty else { return nil }
+            if unreadable.contains(name) { throw Unresolved(.notUTF8(variable: name, value: value)) }
+            return value
+        }
         if let fileOption {
             guard !fileOption.isEmpty else { throw Unresolved(.folder(path: "", source: nil)) }
             return try file(fileOption, source: nil)
         }
-        if let file = environment["BREWLOG_FILE"], !file.isEmpty { return try self.file(file, source: "BREWLOG_FILE") }
+        if let file = try value("BREWLOG_FILE") { return try self.file(file, source: "BREWLOG_FILE") }
         if let configured { return configured }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+        if let data = try value("XDG_DATA_HOME"), data.hasPrefix("/") {
             return trimmingSlash(data) + "/brewlog/journal.jsonl"
         }
-        if let home = environment["HOME"], !home.isEmpty {
+        if let home = try value("HOME") {
             guard home.hasPrefix("/") else { throw Unresolved(.relativeHome(home)) }
             return trimmingSlash(home) + "/.local/share/brewlog/journal.jsonl"
         }

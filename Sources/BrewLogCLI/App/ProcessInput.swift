@@ -33,8 +33,8 @@ enum ProcessInput {
 
     /// The environment from `environ`, each `NAME=value` entry split at its first `=` byte. A
     /// name given twice keeps its first value, the one `getenv` (and so the C library's reading
-    /// of `TZ`) sees. Bytes that are not UTF-8 are replaced by U+FFFD: the variables that name
-    /// files are refused instead, by ``checkEnvironment()``, before this is read.
+    /// of `TZ`) sees. Bytes that are not UTF-8 are replaced by U+FFFD: a variable that names
+    /// files is refused instead where it is used (``unreadableVariables()``).
     static func environment() -> [String: String] {
         var variables: [String: String] = [:]
         var entry = environ
@@ -51,12 +51,20 @@ enum ProcessInput {
         return variables
     }
 
-    /// A configuration error for the first of ``pathVariables`` whose value is not UTF-8.
-    static func checkEnvironment() throws(CLIError) {
-        for name in pathVariables {
-            guard let raw = getenv(name), String(validatingCString: raw) == nil else { continue }
-            throw CLIError.configuration("\(name) is not valid UTF-8: '\(cappedForMessage(String(cString: raw)))'",
-                                         hint: "set \(name) to a UTF-8 path, or unset it")
-        }
+    /// The names among ``pathVariables`` whose values are not UTF-8. Each is an error only where
+    /// a location is read from it (``refusal(of:value:)``), so a command that needs no journal or
+    /// config file, such as the merge driver, runs all the same.
+    static func unreadableVariables() -> Set<String> {
+        Set(pathVariables.filter { name in getenv(name).map { String(validatingCString: $0) == nil } ?? false })
+    }
+
+    /// The error for a location read from `name`, whose value (`value`, repaired) is not UTF-8.
+    static func refusal(of name: String, value: String) -> CLIError {
+        .configuration(notUTF8(name, value: value), hint: "set \(name) to a UTF-8 path, or unset it")
+    }
+
+    /// What is wrong with `name`, whose value (`value`, repaired) is not UTF-8.
+    static func notUTF8(_ name: String, value: String) -> String {
+        "\(name) is not valid UTF-8: '\(cappedForMessage(value))'"
     }
 }

@@ -3,7 +3,7 @@ import BrewLogCore
 /// `bean add`, `bean edit` and `bean finish`: the actions that write.
 extension BeanCommand {
     static func add(_ name: String, _ context: CommandContext) throws(CLIError) {
-        var bag = BeanBag(id: .random(), name: try validName(name, context), opened: today(context))
+        var bag = BeanBag(id: .random(), name: try validName(name, context), opened: try today(context))
         try applyFields(context, to: &bag)
         try checkDays(bag, context)
         let prepared = bag
@@ -51,7 +51,12 @@ extension BeanCommand {
     }
 
     static func finish(_ reference: String, day text: String?, _ context: CommandContext) throws(CLIError) {
-        let day = try text.map { (text: String) throws(CLIError) in try self.day(text, what: "<day>", context) } ?? today(context)
+        let day: CalendarDay
+        if let text {
+            day = try self.day(text, what: "<day>", context)
+        } else {
+            day = try today(context)
+        }
         let (finished, before) = try context.session().write(creating: false) { store throws(CLIError) -> (BeanBag, CalendarDay?) in
             var bag = try resolve(reference, in: store, context)
             let before = bag.finished
@@ -136,7 +141,7 @@ extension BeanCommand {
 
     /// Refuses days to come and days out of order: a bag is roasted, then opened, then finished.
     private static func checkDays(_ bag: BeanBag, _ context: CommandContext) throws(CLIError) {
-        let today = today(context)
+        let today = try today(context)
         for (word, day) in [("roasted", bag.roasted), ("opened", bag.opened), ("finished", bag.finished)] {
             if let day, day > today { throw context.usage("a bag cannot be \(word) on a day to come (\(day))", hint: "today is \(today)") }
         }
@@ -156,8 +161,9 @@ extension BeanCommand {
     private static func day(_ text: String, what: String, _ context: CommandContext) throws(CLIError) -> CalendarDay {
         let hint = "use today, yesterday, mon, -3d, 2 weeks ago or YYYY-MM-DD"
         let when: When
+        let now = try context.now, timeZone = try context.timeZone
         do throws(WhenError) {
-            when = try When.parse(text, now: context.now, timeZone: context.timeZone)
+            when = try When.parse(text, now: now, timeZone: timeZone)
         } catch {
             throw context.usage("invalid value '\(cappedForMessage(text))' for \(what): \(error.reason)", hint: error.hint ?? hint)
         }
@@ -168,8 +174,8 @@ extension BeanCommand {
     }
 
     /// Today's calendar date on the local clock.
-    static func today(_ context: CommandContext) -> CalendarDay {
-        Timestamp(date: context.now, timeZone: context.timeZone).day
+    static func today(_ context: CommandContext) throws(CLIError) -> CalendarDay {
+        Timestamp(date: try context.now, timeZone: try context.timeZone).day
     }
 
     /// A bag's name is the coffee its brews name, so it follows `--coffee`'s rule (one line, no

@@ -7,7 +7,7 @@ extension BeanCommand {
         let all = context.arguments.has(Option.all)
         let usage = ordered(store.beanUsage.filter { all || $0.bag.isOpen })
         try store.ensureReadWhole()
-        let today = today(context)
+        let today = try today(context)
         if context.arguments.has(Option.json) {
             context.out.line("[" + usage.map { json($0, today: today) }.joined(separator: ",") + "]")
             return
@@ -44,7 +44,7 @@ extension BeanCommand {
         let bag = try resolve(reference, in: store, context)
         let usage = store.beanUsage(of: bag)
         try store.ensureReadWhole()
-        let today = today(context)
+        let today = try today(context)
         if context.arguments.has(Option.json) {
             context.out.line(json(usage, today: today))
             return

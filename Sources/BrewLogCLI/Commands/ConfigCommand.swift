@@ -168,7 +168,7 @@ enum ConfigCommand: BrewLogCommand {
 
     private static func configFile(_ context: CommandContext) throws(CLIError) -> ConfigFile {
         do throws(ConfigError) {
-            return ConfigFile(path: try ConfigLocation.required(context.environment))
+            return ConfigFile(path: try ConfigLocation.required(context.environment, unreadable: context.unreadableVariables))
         } catch {
             throw CLIError(error)
         }
@@ -176,8 +176,9 @@ enum ConfigCommand: BrewLogCommand {
 
     private static func write(_ file: ConfigFile, _ context: CommandContext,
                               _ change: (ConfigDocument) -> [UInt8]?) throws(CLIError) {
+        let lockTimeout = try context.lockTimeout
         do throws(ConfigError) {
-            try file.updateDocument(lockTimeout: context.lockTimeout, change)
+            try file.updateDocument(lockTimeout: lockTimeout, change)
         } catch {
             throw CLIError(error)
         }

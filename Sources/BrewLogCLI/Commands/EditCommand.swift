@@ -96,15 +96,18 @@ enum EditCommand: BrewLogCommand {
                 brews = [found]
             } else {
                 // Every id is looked up before anything changes: one that names no brew changes nothing.
+                var named: Set<BrewID> = []
                 for reference in references {
                     let brew = try context.brew(reference, in: store)
-                    if !brews.contains(where: { $0.id == brew.id }) { brews.append(brew) }
+                    if named.insert(brew.id).inserted { brews.append(brew) }
                 }
             }
             for brew in brews {
                 try change(brew, in: store, unset: unset, moment: moment, editedNotes: editedNotes?.after, notes: notes, appended: appended, context)
             }
-            return brews.map { ($0, store.pendingChanges.changedFields[$0.id] ?? []) }
+            // The change set is made once: it is a pass over every changed brew.
+            let changedFields = store.pendingChanges.changedFields
+            return brews.map { ($0, changedFields[$0.id] ?? []) }
         }
         for (brew, changed) in edited {
             report(brew, changed: changed, context)
@@ -166,7 +169,9 @@ enum EditCommand: BrewLogCommand {
     /// open: writes them to a new private file beside the journal (else in the temporary folder)
     /// and names it. Exit status 1.
     private static func rescue(_ notes: String, of id: BrewID, because what: String, journal: FileJournal, context: CommandContext) -> CLIError {
-        let name = "brewlog-notes-\(id)-\(Int(context.now.timeIntervalSince1970)).txt"
+        // Only a name: the run has read "now" before the editor opened.
+        let now = (try? context.now) ?? Date()
+        let name = "brewlog-notes-\(id)-\(Int(now.timeIntervalSince1970)).txt"
         let folders = [journal.directory, context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"]
         for folder in folders {
             let path = folder + "/" + name

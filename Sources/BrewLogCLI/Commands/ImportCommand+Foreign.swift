@@ -28,8 +28,9 @@ extension ImportCommand {
         let decoded: Result<ExchangeContents, ForeignImportProblems>
         switch format {
         case .beanconqueror:
-            let today = Timestamp(date: context.now, timeZone: context.timeZone).day
-            var decoder = BeanconquerorExport.Decoder(timeZone: context.timeZone, today: today, problemLimit: badRecordsToStopAt)
+            let timeZone = try context.timeZone
+            let today = Timestamp(date: try context.now, timeZone: timeZone).day
+            var decoder = BeanconquerorExport.Decoder(timeZone: timeZone, today: today, problemLimit: badRecordsToStopAt)
             decoder.begin(.main)
             try stream(path, format: format, into: &decoder)
             for brews in [false, true] where path != "-" {
@@ -37,11 +38,11 @@ extension ImportCommand {
             }
             decoded = decoder.finish()
         case .jrnl:
-            var decoder = JrnlExport.Decoder(timeZone: context.timeZone, problemLimit: badRecordsToStopAt)
+            var decoder = JrnlExport.Decoder(timeZone: try context.timeZone, problemLimit: badRecordsToStopAt)
             try stream(path, format: format, into: &decoder)
             decoded = decoder.finish()
         case .loop:
-            var decoder = LoopExport.Decoder(habit: habit, timeZone: context.timeZone, problemLimit: badRecordsToStopAt)
+            var decoder = LoopExport.Decoder(habit: habit, timeZone: try context.timeZone, problemLimit: badRecordsToStopAt)
             try stream(path, format: format, into: &decoder)
             if let choice = decoder.habitChoice { throw habitError(choice, shown: shown, context) }
             decoded = decoder.finish()

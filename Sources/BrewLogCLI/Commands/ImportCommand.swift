@@ -82,7 +82,7 @@ enum ImportCommand: BrewLogCommand {
         let shown = path == "-" ? "standard input" : path
         let incoming: [BrewRecord]
         let incomingEntries: [JournalEntry]
-        switch format.decodeContents(bytes, csv: CSVDialect(delimiter: delimiter, localTimeZone: context.timeZone)) {
+        switch format.decodeContents(bytes, csv: CSVDialect(delimiter: delimiter, localTimeZone: try context.timeZone)) {
         case let .success(contents) where !stoppedEarly:
             incoming = contents.records
             incomingEntries = contents.entries

@@ -10,6 +10,10 @@ import BrewLogCore
 /// conflicting record (or, without conflicts, a line every command would refuse); git then
 /// leaves the journal conflicted for the person to settle. Any other status (a file that cannot
 /// be read or written) leaves OURS as it was, and git reports the merge failed.
+///
+/// It uses no setting of the run: not "now", `TZ` or the lock timeout, not the journal's
+/// location, not the config file's values. A bad one must not stop it, since git would then
+/// record OURS alone, without markers, as the merge's result, dropping their records.
 enum MergeDriverCommand: BrewLogCommand {
     /// The largest journal the driver reads: each of the three files is read whole.
     static let largestJournal = 1 << 30
@@ -33,7 +37,10 @@ enum MergeDriverCommand: BrewLogCommand {
             changed to different values on both sides, a record added on both with different
             content, or removed on one side and changed on the other is a conflict: both versions
             are written between <<<<<<< ours, ======= and >>>>>>> theirs lines, the exit status is
-            1, and 'brewlog check' names each conflict until one version is kept.
+            1, and 'brewlog check' names each conflict until one version is kept. It reads no
+            setting (TZ, BREWLOG_NOW, BREWLOG_LOCK_TIMEOUT, the journal's location), so a bad one
+            cannot stop a merge; when it cannot merge, it exits with another status and leaves
+            OURS as it was.
             """,
         hidden: true,
         lenientConfiguration: true)

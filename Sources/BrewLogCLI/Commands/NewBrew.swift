@@ -19,8 +19,11 @@ struct NewBrew {
     /// them) from `context`; a value outside its field's range, an unknown recipe, or both a
     /// recipe and `--like` is a usage error.
     init(_ context: CommandContext, date: OptionSpec?, recipe: OptionSpec, like: OptionSpec, unset: OptionSpec) throws(CLIError) {
-        timestamp = try date.map { (option: OptionSpec) throws(CLIError) in try WhenOptions.moment(context, option) }
-            ?? Timestamp(date: context.now, timeZone: context.timeZone)
+        if let date {
+            timestamp = try WhenOptions.moment(context, date)
+        } else {
+            timestamp = Timestamp(date: try context.now, timeZone: try context.timeZone)
+        }
         let notes = try FieldOptions.value(of: .notes, in: context.arguments).map { (text: String) throws(CLIError) in try FieldOptions.notes(text, context) }
         var record = BrewRecord(id: id, timestamp: timestamp)
         try FieldOptions.apply(context, notes: notes, to: &record)

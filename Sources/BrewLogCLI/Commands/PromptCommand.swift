@@ -29,7 +29,9 @@ enum PromptCommand: BrewLogCommand {
 
             It waits at most 50 ms for a busy journal and never prints an error: on any failure it 
             prints nothing, and the exit status says why (64 a bad FMT, 66 no journal, 75 a busy 
-            journal, 78 a bad configuration).
+            journal, 78 a bad configuration, or a TZ or BREWLOG_NOW that does not read: it needs 
+            both to tell what today is). BREWLOG_LOCK_TIMEOUT can only shorten the wait, and a bad 
+            value there is ignored.
 
             EXAMPLES:
               PS1='$(brewlog prompt) \\w \\$ '

@@ -135,7 +135,7 @@ enum RecipeCommand: BrewLogCommand {
     /// applied, and the `--unset` fields removed (and kept as the recipe's unset list); a field
     /// typed again leaves that list.
     private static func changed(_ start: BrewFieldValues, _ context: CommandContext) throws(CLIError) -> BrewFieldValues {
-        var record = BrewRecord(id: .random(), timestamp: Timestamp(date: context.now, utcOffsetSeconds: 0))
+        var record = BrewRecord(id: .random(), timestamp: Timestamp(date: try context.now, utcOffsetSeconds: 0))
         start.apply(to: &record)
         var typed = record
         typed.tags = []

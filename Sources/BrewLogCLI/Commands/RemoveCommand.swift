@@ -15,6 +15,7 @@ enum RemoveCommand: BrewLogCommand {
         let references = try IDArguments.references(context)
         let doomed = try context.session().write(creating: false) { store throws(CLIError) in
             var doomed: [JournalItem] = []
+            var named: Set<BrewID> = []
             for reference in references {
                 let item: JournalItem
                 do throws(BrewLookupError) {
@@ -26,14 +27,11 @@ enum RemoveCommand: BrewLogCommand {
                     }
                     throw CLIError(error, command: context.command)
                 }
-                if !doomed.contains(where: { $0.id == item.id }) { doomed.append(item) }
+                if named.insert(item.id).inserted { doomed.append(item) }
             }
-            for item in doomed {
-                switch item {
-                case let .brew(brew): store.remove(brew)
-                case let .entry(entry): store.remove(entry)
-                }
-            }
+            // All at once: one pass over the brews and one over the other records, whatever their number.
+            store.remove(doomed.compactMap { if case let .brew(brew) = $0 { brew } else { nil } })
+            store.remove(doomed.compactMap { if case let .entry(entry) = $0 { entry } else { nil } })
             return doomed
         }
         for item in doomed {

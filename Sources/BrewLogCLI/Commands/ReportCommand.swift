@@ -57,8 +57,9 @@ enum ReportCommand: BrewLogCommand {
             throw context.usage("'--output \(cappedForMessage(path))' is BrewLog's own file: the report never replaces the journal or the config",
                                 hint: "choose another file, e.g. -o report.html")
         }
+        let lockTimeout = try context.lockTimeout
         do throws(JournalError) {
-            try StoredFile(path: path, subject: "report").update(limit: replacedLimit, lockTimeout: context.lockTimeout) { _ in Array(page.utf8) }
+            try StoredFile(path: path, subject: "report").update(limit: replacedLimit, lockTimeout: lockTimeout) { _ in Array(page.utf8) }
         } catch {
             throw CLIError(error)
         }

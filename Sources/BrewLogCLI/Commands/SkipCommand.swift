@@ -63,7 +63,7 @@ enum SkipCommand: BrewLogCommand {
     static func days(_ context: CommandContext) throws(CLIError) -> ClosedRange<CalendarDay> {
         let rules = context.configuration.streakRules
         // The streak's today, as the store counts it: a late day start keeps it on yesterday's date.
-        let today = rules.day(of: Timestamp(date: context.now, timeZone: context.timeZone))
+        let today = rules.day(of: Timestamp(date: try context.now, timeZone: try context.timeZone))
         guard let text = context.arguments.positionals.first else { return today...today }
         guard let separator = text.firstRange(of: "..") else { return try days(of: text, today: today, rules: rules, context) }
         let fromText = String(text[..<separator.lowerBound]), toText = String(text[separator.upperBound...])
@@ -90,8 +90,9 @@ enum SkipCommand: BrewLogCommand {
     /// on, a day itself, a week or a month all its days.
     private static func days(of text: String, today: CalendarDay, rules: StreakRules, _ context: CommandContext) throws(CLIError) -> ClosedRange<CalendarDay> {
         if text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }) == ["today"] { return today...today }
+        let now = try context.now, timeZone = try context.timeZone
         do throws(WhenError) {
-            switch try WhenSpan.parse(text, now: context.now, timeZone: context.timeZone, weekStart: rules.weekStart) {
+            switch try WhenSpan.parse(text, now: now, timeZone: timeZone, weekStart: rules.weekStart) {
             case let .when(.day(day)): return day...day
             case let .when(.moment(moment)): return rules.day(of: moment)...rules.day(of: moment)
             case let .days(days): return days

@@ -43,7 +43,7 @@ enum WatchCommand: BrewLogCommand {
         terminal.enter()
         let size = TerminalMode.size()
         ScreenOutput.send(dashboard.fullRedraw(rows: size.rows, columns: size.columns))
-        let ending = loop(store: store, session: session, dashboard: dashboard, signals: signals, watcher: watcher, lockTimeout: context.lockTimeout)
+        let ending = loop(store: store, session: session, dashboard: dashboard, signals: signals, watcher: watcher, lockTimeout: try context.lockTimeout)
         terminal.leave()
         signals.uninstall()
         if let ending { raise(ending) }

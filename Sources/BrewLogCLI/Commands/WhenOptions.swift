@@ -6,8 +6,9 @@ enum WhenOptions {
     /// of day typed without a day that is still to come today gets the same time yesterday as
     /// its hint (`--date 7:30` at 06:00 most likely meant this morning's brew, yesterday's).
     static func moment(_ context: CommandContext, _ option: OptionSpec) throws(CLIError) -> Timestamp {
-        guard let when = try context.when(option) else { return Timestamp(date: context.now, timeZone: context.timeZone) }
-        guard let moment = when.recordingMoment(now: context.now, timeZone: context.timeZone) else {
+        let now = try context.now, timeZone = try context.timeZone
+        guard let when = try context.when(option) else { return Timestamp(date: now, timeZone: timeZone) }
+        guard let moment = when.recordingMoment(now: now, timeZone: timeZone) else {
             let text = context.arguments.value(option) ?? ""
             let typed = text.split { $0 == " " || $0 == "\t" }.joined(separator: " ")
             let omitsDay = (try? WhenPhrase(parsing: text))?.omitsDay ?? false

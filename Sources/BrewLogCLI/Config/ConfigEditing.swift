@@ -24,7 +24,7 @@ enum ConfigEditing {
         let file: ConfigFile
         let original: [UInt8]?
         do throws(ConfigError) {
-            file = ConfigFile(path: try ConfigLocation.required(context.environment))
+            file = ConfigFile(path: try ConfigLocation.required(context.environment, unreadable: context.unreadableVariables))
             original = try ConfigFile.read(file.path)
         } catch {
             throw CLIError(error)
@@ -42,8 +42,9 @@ enum ConfigEditing {
         }
         let after = Array((edited.isEmpty ? "" : edited + "\n").utf8)
         var changedMeanwhile = false
+        let lockTimeout = try context.lockTimeout
         do throws(ConfigError) {
-            try file.update(lockTimeout: context.lockTimeout) { current in
+            try file.update(lockTimeout: lockTimeout) { current in
                 guard current == original else {
                     changedMeanwhile = true
                     return nil
@@ -90,7 +91,9 @@ enum ConfigEditing {
     /// Writes the edited text to a new private file beside the config file; its path, or `nil`
     /// when even that fails.
     private static func keep(_ text: [UInt8], file: ConfigFile, _ context: CommandContext) -> String? {
-        let path = file.path + ".edited-\(Int(context.now.timeIntervalSince1970))-\(getpid())"
+        // Only a name: under a BREWLOG_NOW that does not read, the system clock names it.
+        let now = (try? context.now) ?? Date()
+        let path = file.path + ".edited-\(Int(now.timeIntervalSince1970))-\(getpid())"
         return PrivateFiles.writeNew(text, to: path) ? path : nil
     }
 }

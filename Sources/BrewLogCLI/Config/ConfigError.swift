@@ -11,6 +11,8 @@ enum ConfigError: Error, Sendable {
     case badAlias(path: String, line: Int, message: String)
     /// No location, or one that names a folder (78).
     case location(String)
+    /// The location comes from a variable whose value is not UTF-8 (`value`, repaired) (78).
+    case notUTF8(variable: String, value: String)
     /// The file exists but cannot be read, or is not a regular file (78).
     case unreadable(path: String, reason: String)
     /// The file or its folder cannot be created (73).
@@ -47,6 +49,8 @@ extension CLIError {
             self = .configuration("\(path):\(line): \(message)", hint: repair)
         case let .location(message):
             self = .configuration(message, hint: "set BREWLOG_CONFIG to the config file's path, or HOME to an absolute path")
+        case let .notUTF8(variable, value):
+            self = ProcessInput.refusal(of: variable, value: value)
         case let .unreadable(path, reason):
             self = .configuration("cannot read the config file '\(path)': \(reason)",
                                   hint: "make it a readable file, or point BREWLOG_CONFIG elsewhere")

@@ -24,12 +24,12 @@ struct Configuration: Sendable {
     static let defaults = Configuration(path: nil, document: .empty, loadError: nil, commandNames: [])
 
     /// Reads the file at the location `environment` gives. Never fails: a file that cannot be
-    /// read or parsed comes back empty with its ``loadError``. `commandNames` are the names an
-    /// alias cannot take.
-    static func load(environment: [String: String], commandNames: Set<String>) -> Configuration {
+    /// read or parsed comes back empty with its ``loadError``, as does a location read from a
+    /// variable in `unreadable` (not UTF-8). `commandNames` are the names an alias cannot take.
+    static func load(environment: [String: String], unreadable: Set<String> = [], commandNames: Set<String>) -> Configuration {
         let path: String?
         do throws(ConfigError) {
-            path = try ConfigLocation.resolve(environment)
+            path = try ConfigLocation.resolve(environment, unreadable: unreadable)
             guard let path, let bytes = try ConfigFile.read(path) else { return .defaults }
             do throws(ConfigSyntaxError) {
                 return Configuration(path: path, document: try ConfigParser.parse(bytes), loadError: nil, commandNames: commandNames)
@@ -105,10 +105,11 @@ struct Configuration: Sendable {
     // MARK: journal
 
     /// `journal.file` resolved: `~/` is `HOME`, a relative path is beside the config file.
-    /// An error when it needs a `HOME` that is not an absolute path.
-    func journalFile(environment: [String: String]) throws(CLIError) -> String? {
+    /// An error when it needs a `HOME` that is not an absolute path, or not UTF-8 (in `unreadable`).
+    func journalFile(environment: [String: String], unreadable: Set<String> = []) throws(CLIError) -> String? {
         guard let file = text("journal", "file") else { return nil }
         if file.hasPrefix("~/") {
+            if unreadable.contains("HOME") { throw ProcessInput.refusal(of: "HOME", value: environment["HOME"] ?? "") }
             guard let home = environment["HOME"], home.hasPrefix("/") else {
                 throw CLIError.configuration("journal.file starts with '~/' but HOME is not an absolute path",
                                              hint: "set HOME, or give journal.file as an absolute path")

@@ -70,9 +70,10 @@ enum RecipeStore {
     }
 
     private static func update(_ context: CommandContext, _ edit: (inout ParsedConfig) throws(ConfigError) -> Void) throws(CLIError) {
+        let lockTimeout = try context.lockTimeout
         do throws(ConfigError) {
-            let file = ConfigFile(path: try ConfigLocation.required(context.environment))
-            try file.update(lockTimeout: context.lockTimeout) { old throws(ConfigError) in
+            let file = ConfigFile(path: try ConfigLocation.required(context.environment, unreadable: context.unreadableVariables))
+            try file.update(lockTimeout: lockTimeout) { old throws(ConfigError) in
                 var document = try reparsed(old ?? [], file.path)
                 try edit(&document)
                 return document.document.bytes

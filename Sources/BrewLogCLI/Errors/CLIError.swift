@@ -173,6 +173,8 @@ extension CLIError {
             self = .usage(error.description, hint: "give the journal file's path, e.g. --file ~/brews.jsonl", command: nil)
         case .folder:
             self = .configuration(error.description, hint: "set BREWLOG_FILE to the journal file's path, or unset it")
+        case let .notUTF8(variable, value):
+            self = ProcessInput.refusal(of: variable, value: value)
         }
     }
 

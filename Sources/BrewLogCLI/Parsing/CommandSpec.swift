@@ -55,6 +55,7 @@ struct CommandSpec {
     var lenientConfiguration = false
     /// The longest it waits for the journal's lock, in seconds, whatever `BREWLOG_LOCK_TIMEOUT`
     /// says (`nil`: no cap): a completion is typed at a prompt and gives up on a busy journal at once.
+    /// A shorter `BREWLOG_LOCK_TIMEOUT` is honoured; a bad one is ignored (the cap is all it needs).
     var lockTimeoutCap: Double?
     /// Whether it never writes to standard error, not an error nor a configuration warning: a
     /// command a shell prompt runs, where any stray line would garble the prompt. The exit

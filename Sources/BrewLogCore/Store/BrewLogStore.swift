@@ -521,11 +521,26 @@ public final class BrewLogStore {
 
     /// Removes `brew` from the store; a brew not in it is ignored.
     public func remove(_ brew: Brew) {
-        guard let position = slots.firstIndex(where: { if case let .live(live) = $0 { live === brew } else { false } }) else { return }
-        slots.remove(at: position)
+        remove([brew])
+    }
+
+    /// Removes `brews` (those still in the store) in one pass over the brews, however many:
+    /// what a bulk `rm` does, where one pass per brew would cost the square of their number.
+    public func remove(_ brews: [Brew]) {
+        let doomed = Set(brews.map(ObjectIdentifier.init))
+        var removed: Set<ObjectIdentifier> = []
+        slots.removeAll { slot in
+            guard case let .live(live) = slot, doomed.contains(ObjectIdentifier(live)) else { return false }
+            removed.insert(ObjectIdentifier(live))
+            return true
+        }
+        guard !removed.isEmpty else { return }
         positionByID = nil
-        brew.detach()
-        changeLog.noteRemoved(brew.id)
+        // In the order given, as one removal after another would note them.
+        for brew in brews where removed.remove(ObjectIdentifier(brew)) != nil {
+            brew.detach()
+            changeLog.noteRemoved(brew.id)
+        }
         registry.didChange(\BrewLogStore.brews)
     }
 

@@ -74,10 +74,17 @@ extension BrewLogStore {
 
     /// Removes the record of another kind with `entry`'s id; one not in the store is ignored.
     public func remove(_ entry: JournalEntry) {
-        guard let position = entryIndex.positionByID[entry.id] else { return }
-        storedEntries.remove(at: position)
+        remove([entry])
+    }
+
+    /// Removes `entries` (those still in the store) in one pass, however many.
+    public func remove(_ entries: [JournalEntry]) {
+        var doomed: Set<BrewID> = []
+        let ordered = entries.map(\.id).filter { entryIndex.positionByID[$0] != nil && doomed.insert($0).inserted }
+        guard !ordered.isEmpty else { return }
+        storedEntries.removeAll { doomed.contains($0.id) }
         entryIndex = EntryIndex(storedEntries)
-        changeLog.noteRemovedEntry(entry.id)
+        for id in ordered { changeLog.noteRemovedEntry(id) }
         registry.didChange(\BrewLogStore.entries)
     }
 

@@ -70,6 +70,12 @@ struct BrewSlots: RandomAccessCollection, MutableCollection {
         explicit?.remove(at: position)
     }
 
+    /// Removes every slot `isRemoved` picks, in one pass; the others keep their order.
+    mutating func removeAll(where isRemoved: (BrewSlot) -> Bool) {
+        writeOut()
+        explicit?.removeAll(where: isRemoved)
+    }
+
     /// The brews that are objects, in no promised order.
     var objectsMade: [Brew] {
         if let explicit {
