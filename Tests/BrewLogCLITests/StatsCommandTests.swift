@@ -13,11 +13,11 @@ struct StatsCommandTests {
         #"{"id":"shot00000002","date":"2026-11-28T15:00:00+01:00","rating":5,"notes":"","method":"Espresso","coffee":"Ethiopia Guji","dose_g":18.5,"yield_g":40,"temp_c":93.5,"time_s":31}"#,
     ].joined(separator: "\n") + "\n"
 
-    /// The README's Stats section: each `brewlog stats` command it shows, with its output.
+    /// The Stats section of docs/report-and-live-views.md: each `brewlog stats` command it shows, with its output.
     static let readmeCommands: [(arguments: [String], output: String)] = {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        guard let text = try? String(contentsOf: readme, encoding: .utf8), let start = text.range(of: "\n### Stats\n") else { return [] }
+            .appendingPathComponent("docs/report-and-live-views.md")
+        guard let text = try? String(contentsOf: readme, encoding: .utf8), let start = text.range(of: "\n## Stats\n") else { return [] }
         let rest = text[start.upperBound...]
         let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
         return section.components(separatedBy: "```console\n").dropFirst().flatMap { block in
@@ -59,7 +59,7 @@ struct StatsCommandTests {
         #expect(output.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 
-    @Test("the README's stats examples, on this journal, print exactly what the README shows")
+    @Test("the stats guide's examples, on this journal, print exactly what the guide shows")
     func readmeExamples() {
         #expect(Self.readmeCommands.map(\.arguments) == [["stats"], ["stats", "--since", "2026-11-16", "-m", "espresso"]])
         let sandbox = self.sandbox()

@@ -2,20 +2,17 @@ import Foundation
 import Testing
 import BrewLogTestSupport
 
-/// The README's Streaks section: its configuration, its journal and its `brewlog streak` commands
-/// with the output it shows for each.
+/// The streaks guide (docs/streaks.md): its configuration, its journal and its `brewlog streak`
+/// commands with the output it shows for each.
 struct ReadmeStreakExample {
     let config: String
     let journal: String
     let commands: [(arguments: [String], output: String)]
 
     static let loaded: ReadmeStreakExample? = {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        guard let text = try? String(contentsOf: readme, encoding: .utf8),
-              let start = text.range(of: "\n## Streaks\n") else { return nil }
-        let rest = text[start.upperBound...]
-        let section = String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/streaks.md")
+        guard let section = try? String(contentsOf: guide, encoding: .utf8) else { return nil }
         func blocks(_ language: String) -> [String] {
             section.components(separatedBy: "```" + language + "\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
         }
@@ -35,10 +32,10 @@ struct ReadmeStreakExample {
 
 @Suite("brewlog streak, skip and unskip")
 struct StreakCommandTests {
-    /// Friday 27 November 2026, 22:00 in Berlin: when the README's streak examples are read.
+    /// Friday 27 November 2026, 22:00 in Berlin: when the streaks guide's examples are read.
     static let readmeNow = "2026-11-27T22:00:00+01:00"
 
-    @Test("the README's streak examples print exactly what the README shows (--explain among them)")
+    @Test("the streaks guide's examples print exactly what it shows (--explain among them)")
     func readmeExamples() throws {
         let example = try #require(ReadmeStreakExample.loaded)
         #expect(example.commands.contains { $0.arguments == ["streak", "--explain"] })
@@ -52,7 +49,7 @@ struct StreakCommandTests {
         }
     }
 
-    @Test("the README's journal on Saturday noon: the Tokyo brew counts for its own date, so Friday ends the run, as the README says")
+    @Test("the streaks guide's journal on Saturday noon: the Tokyo brew counts for its own date, so Friday ends the run, as the guide says")
     func readmeExampleNextDay() throws {
         let example = try #require(ReadmeStreakExample.loaded)
         let sandbox = Sandbox(now: "2026-11-28T12:00:00+01:00", journal: example.journal, runner: .inProcess)

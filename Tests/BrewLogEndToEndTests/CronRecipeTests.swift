@@ -3,15 +3,15 @@ import Foundation
 import Testing
 import BrewLogTestSupport
 
-/// The cron lines the README, the manual page and `streak --help` give, run as cron runs them:
+/// The cron lines the scripting guide (docs/scripting-and-cron.md), the manual page and `streak --help` give, run as cron runs them:
 /// `/bin/sh -c`, an empty environment but for HOME, a bare PATH and SHELL, and the binary
 /// installed where the README installs it.
 @Suite("the cron recipes work under cron's environment")
 struct CronRecipeTests {
-    /// The lines of the README's `cron` block, schedule included.
+    /// The lines of the scripting guide's `cron` block, schedule included.
     static let readmeLines: [String] = {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
+            .appendingPathComponent("docs/scripting-and-cron.md")
         let text = (try? String(contentsOf: readme, encoding: .utf8)) ?? ""
         guard let start = text.range(of: "```cron\n"), let end = text.range(of: "```", range: start.upperBound..<text.endIndex) else { return [] }
         return text[start.upperBound..<end.lowerBound].split(separator: "\n")
@@ -43,7 +43,7 @@ struct CronRecipeTests {
 
     /// Where a reminder line is shown.
     enum Place: String, CaseIterable, CustomTestStringConvertible {
-        case readme = "the README", manPage = "the manual page", help = "streak --help"
+        case readme = "the scripting guide", manPage = "the manual page", help = "streak --help"
 
         var testDescription: String { rawValue }
 
@@ -84,14 +84,14 @@ struct CronRecipeTests {
                    environment: [:], directory: sandbox.home)
     }
 
-    @Test("the README has the two recipes: the morning log and the evening reminder")
+    @Test("the scripting guide has the two recipes: the morning log and the evening reminder")
     func found() {
         #expect(CronRecipeTests.readmeLines.count == 2)
         #expect(CronRecipeTests.readmeLines.first?.contains("--once-per-day") == true)
         #expect(CronRecipeTests.readmeLines.last?.contains("streak --check") == true)
     }
 
-    @Test("the manual page and streak --help give the README's reminder line, which crontab takes as it is")
+    @Test("the manual page and streak --help give the scripting guide's reminder line, which crontab takes as it is")
     func sameReminderEverywhere() throws {
         let readme = try #require(Place.readme.lines.first)
         #expect(Place.readme.lines.count == 1)

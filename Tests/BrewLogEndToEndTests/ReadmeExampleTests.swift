@@ -2,34 +2,47 @@ import Foundation
 import Testing
 import BrewLogTestSupport
 
-/// The README's examples in the sections below, run through the built binary, one fresh
-/// sandbox per ```console block, each command's output compared with the lines the README shows
-/// after it. The README's "Inside" section says how an example is written.
-@Suite("the README's examples, run as printed")
+/// Every ```console block of the README and of the guides in `docs/`, run through the built
+/// binary, one fresh sandbox per block, each command's output compared with the lines the
+/// document shows after it. docs/testing.md says how an example is written.
+@Suite("the README's and the guides' examples, run as printed")
 struct ReadmeExampleTests {
-    /// The `## ` sections, and subsections, whose examples are run.
-    static let sections = ["Daily use", "Dialling in", "Dates (WHEN)", "Sorting and columns", "Several brews at once"]
+    /// Every block of every document.
+    static let all = ReadmeExample.all
 
-    /// The README's text; `nil` when it cannot be read (a test says so).
-    static let readme: String? = try? String(contentsOfFile: ReadmeExample.readmePath, encoding: .utf8)
+    /// The blocks that run.
+    static var examples: [ReadmeExample] { all.filter { $0.notRun == nil } }
 
-    /// The examples of ``sections``.
-    static var examples: [ReadmeExample] { ReadmeExample.blocks(inSections: sections, of: readme ?? "") }
+    /// The blocks marked `<!-- example: not run: WHY -->`.
+    static var notRun: [ReadmeExample] { all.filter { $0.notRun != nil } }
 
-    @Test("the README can be read and each section run has examples")
-    func sectionsHaveExamples() throws {
-        try #require(Self.readme != nil, "cannot read \(ReadmeExample.readmePath)")
-        for section in Self.sections {
-            #expect(Self.examples.contains { $0.section == section }, "README.md has no ```console block under '## \(section)'")
+    /// What the sandbox's `HOME` prints as, so that a path under it reads the same on every run.
+    static let home = "/home/me"
+
+    @Test("the README and every guide can be read, and the README and the guides hold examples that run")
+    func documentsHaveExamples() throws {
+        for file in ReadmeExample.documents {
+            #expect(FileManager.default.isReadableFile(atPath: ReadmeExample.path(of: file)), "cannot read \(file)")
         }
+        #expect(ReadmeExample.documents.count > 1, "no guide in docs/")
+        #expect(Self.examples.contains { $0.file == "README.md" }, "README.md has no ```console block that runs")
+        #expect(Self.examples.contains { $0.file.hasPrefix("docs/") }, "docs/ has no ```console block that runs")
     }
 
-    @Test("each example prints what the README shows", arguments: ReadmeExampleTests.examples)
+    @Test("a block that is not run says why, and they stay few")
+    func notRunSayWhy() {
+        for example in Self.notRun {
+            #expect(example.notRun?.isEmpty == false, "\(example.testDescription): 'not run:' needs a reason")
+        }
+        #expect(Self.notRun.count * 3 <= Self.all.count, "more than a third of the examples are not run: \(Self.notRun.map(\.testDescription))")
+    }
+
+    @Test("each example prints what its document shows", arguments: ReadmeExampleTests.examples)
     func example(_ example: ReadmeExample) {
         do throws(ReadmeExampleError) {
             try Self.run(example)
         } catch {
-            Issue.record(Comment(rawValue: error.message), sourceLocation: Self.readmeLocation(line: error.line))
+            Issue.record(Comment(rawValue: error.message), sourceLocation: Self.location(example.file, line: error.line))
         }
     }
 
@@ -37,8 +50,11 @@ struct ReadmeExampleTests {
     /// commands after it build on it.
     static func run(_ example: ReadmeExample) throws(ReadmeExampleError) {
         let steps = try example.steps()
+        let setup = try example.setup()
         let sandbox = Sandbox(runner: .binary)
-        sandbox.environment.merge(try example.environment()) { $1 }
+        sandbox.environment.merge(setup.environment) { $1 }
+        if let journal = setup.journal { sandbox.writeJournal(journal) }
+        if let config = setup.config { sandbox.writeConfig(config) }
         var clock = ReadmeClock(now: sandbox.environment["BREWLOG_NOW"] ?? "", timeZone: sandbox.environment["TZ"] ?? "")
         var ids = ReadmeIDs()
         for step in steps {
@@ -52,11 +68,12 @@ struct ReadmeExampleTests {
             // A BREWLOG_NOW typed before the command wins over the clock.
             let changes = step.command.assignments.merging(["BREWLOG_NOW": clock.now]) { typed, _ in typed }
             let result = sandbox.run(ids.arguments(step.command.arguments), env: changes.mapValues(Optional.some))
-            let match = ReadmeOutputMatch(expected: step.expected, printed: lines(of: result.stdout + result.stderr), ids: ids)
+            let printed = (result.stdout + result.stderr).replacingOccurrences(of: sandbox.home, with: home)
+            let match = ReadmeOutputMatch(expected: step.expected, printed: lines(of: printed), ids: ids)
             guard match.matches else {
                 throw ReadmeExampleError(line: step.line, message: """
-                    `\(step.command.text)` printed other lines than the README shows \
-                    (exit status \(result.status); - README, + printed):
+                    `\(step.command.text)` printed other lines than \(example.file) shows \
+                    (exit status \(result.status); - \(example.file), + printed):
                     \(match.diff)
                     """)
             }
@@ -67,7 +84,7 @@ struct ReadmeExampleTests {
     }
 
     /// `text` as lines, the line break that ends the last one dropped. A CRLF ends a line as an
-    /// LF does (CSV ends its rows with CRLF, which a README cannot show).
+    /// LF does (CSV ends its rows with CRLF, which a document cannot show).
     static func lines(of text: String) -> [String] {
         // To Swift a CRLF is one Character, not an LF.
         let isLineEnd = { (character: Character) in character == "\n" || character == "\r\n" }
@@ -75,8 +92,8 @@ struct ReadmeExampleTests {
         return text.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd).dropLast(text.last.map(isLineEnd) == true ? 1 : 0).map(String.init)
     }
 
-    /// A README line, where a failing example is reported.
-    static func readmeLocation(line: Int) -> SourceLocation {
-        SourceLocation(fileID: "BrewLog/README.md", filePath: ReadmeExample.readmePath, line: max(1, line), column: 1)
+    /// A document's line, where a failing example is reported.
+    static func location(_ file: String, line: Int) -> SourceLocation {
+        SourceLocation(fileID: "BrewLog/" + file, filePath: ReadmeExample.path(of: file), line: max(1, line), column: 1)
     }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@Suite("how the README's examples are read and compared")
+@Suite("how the documents' examples are read and compared")
 struct ReadmeHarnessTests {
     @Test("command lines split as a shell splits them, the trailing comment apart", arguments: [
         (#"add -c "Kenya AA" -n 'it''s' --x=\"y\" # a comment"#, ["add", "-c", "Kenya AA", "-n", "its", #"--x="y""#], "a comment"),
@@ -48,7 +48,7 @@ struct ReadmeHarnessTests {
         #expect(throws: ReadmeRefusal.self) { try clock.apply(move) }
     }
 
-    @Test("blocks: only ```console ones in the sections named, with the comment above and their lines numbered")
+    @Test("blocks: every ```console one, with the comment above, the innermost heading and their lines numbered")
     func blocks() throws {
         let readme = """
             ## Daily use
@@ -64,44 +64,60 @@ struct ReadmeHarnessTests {
             ```console
             $ brewlog list
             ```
-            ## Other
-            ```console
-            $ brewlog stats
-            ```
             """
-        let examples = ReadmeExample.blocks(inSections: ["Daily use"], of: readme)
+        let examples = ReadmeExample.blocks(of: readme, file: "docs/x.md")
         #expect(examples.map(\.line) == [6, 11])
+        #expect(examples.map(\.section) == ["Daily use", "More"])
+        #expect(examples.map(\.testDescription) == ["docs/x.md line 6, Daily use", "docs/x.md line 11, More"])
         let first = try #require(examples.first)
-        #expect(try first.environment() == ["TZ": "UTC", "BREWLOG_NOW": "2026-01-01T00:00:00Z"])
+        #expect(try first.setup() == ReadmeExample.Setup(environment: ["TZ": "UTC", "BREWLOG_NOW": "2026-01-01T00:00:00Z"]))
         let steps = try first.steps()
         #expect(steps.map(\.line) == [7] && steps.map(\.expected) == [["No brews yet."]])
-        #expect(try examples[1].environment().isEmpty)
+        #expect(try examples[1].setup() == ReadmeExample.Setup())
     }
 
-    @Test("a subsection listed runs its blocks alone, under its own name; a heading of the same level or above ends it")
-    func subsections() {
-        let readme = """
-            ## Command reference
-            ```console
-            $ brewlog help
+    @Test("journal=above and config=above start a block from the nearest ```jsonl and ```ini blocks above it")
+    func fixtures() throws {
+        let text = """
+            ```ini
+            [ui]
+            week-start = sunday
             ```
-            ### Scripting
-            ```console
-            $ brewlog list --json
+            ```jsonl
+            {"id":"a"}
             ```
-            #### Sorting
-            ```console
-            $ brewlog list --sort rating
+            ```jsonl
+            {"id":"b"}
             ```
-            ### Stats
+            <!-- example: journal=above config=above TZ=UTC -->
             ```console
-            $ brewlog stats
+            $ brewlog list
+            ```
+            <!-- example: journal=above -->
+            ```console
+            $ brewlog list
             ```
             """
-        #expect(ReadmeExample.blocks(inSections: ["Sorting"], of: readme).map(\.line) == [10])
-        #expect(ReadmeExample.blocks(inSections: ["Scripting"], of: readme).map(\.section) == ["Scripting", "Scripting"])
-        #expect(ReadmeExample.blocks(inSections: ["Command reference", "Sorting"], of: readme).map(\.section)
-                == ["Command reference", "Command reference", "Sorting", "Command reference"])
+        let examples = ReadmeExample.blocks(of: text, file: "README.md")
+        #expect(try examples[0].setup() == ReadmeExample.Setup(journal: "{\"id\":\"b\"}\n", config: "[ui]\nweek-start = sunday\n", environment: ["TZ": "UTC"]))
+        #expect(try examples[1].setup().journal == "{\"id\":\"b\"}\n")
+        let none = ReadmeExample.blocks(of: "<!-- example: config=above -->\n```console\n$ brewlog list\n```", file: "README.md")
+        #expect(throws: ReadmeExampleError.self) { try none[0].setup() }
+    }
+
+    @Test("a block marked not run says why; other comments run it")
+    func notRun() {
+        let text = """
+            <!-- example: not run: needs the export file -->
+            ```console
+            $ unzip x.zip
+            ```
+            <!-- example: TZ=UTC -->
+            ```console
+            $ brewlog list
+            ```
+            """
+        #expect(ReadmeExample.blocks(of: text, file: "README.md").map(\.notRun) == ["needs the export file", nil])
     }
 
     @Test("printed lines end at an LF or a CRLF (CSV's), which the README shows alike")

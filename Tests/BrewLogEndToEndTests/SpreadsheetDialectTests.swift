@@ -154,10 +154,10 @@ struct SpreadsheetDialectTests {
         #expect(sandbox.journal == original)
     }
 
-    @Test("the README's spreadsheet example prints what it shows: refused for 1.000, imported with 16, then nothing more")
+    @Test("the import guide's spreadsheet example prints what it shows: refused for 1.000, imported with 16, then nothing more")
     func readmeExample() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
+            .appendingPathComponent("docs/import.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "\n## Importing from a spreadsheet\n"))
         let rest = text[start.upperBound...]

@@ -11,7 +11,7 @@ enum StreakCommand: BrewLogCommand {
         static let json = OptionSpec("json", help: "Print the streak (or the history, or the explanation) as JSON.")
     }
 
-    /// The evening reminder for a crontab, one line, as the README gives it: brewlog named by its
+    /// The evening reminder for a crontab, one line, as docs/scripting-and-cron.md gives it: brewlog named by its
     /// full path (cron's PATH is /usr/bin:/bin); the notifier only on status 1, no brew today (not
     /// on 65, 75 or 78, whose message cron mails); the user's D-Bus session named, which cron
     /// does not pass on and notify-send needs; and no `%`, which crontab turns into a line break.

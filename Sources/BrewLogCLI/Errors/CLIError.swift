@@ -46,7 +46,7 @@ enum CLIError: Error {
         }
     }
 
-    /// The process exit status, as the README's table gives it (sysexits.h names).
+    /// The process exit status, as docs/exit-codes-and-environment.md gives it (sysexits.h names).
     var exitCode: Int32 {
         switch self {
         case .notFound, .refused, .checkFailed, .editorFailed: 1
