@@ -64,7 +64,7 @@ extension ImportCommand {
         let count = found.problems.count
         let counted = count >= badRecordsToStopAt ? "at least \(count) problems (stopped reading)" : "\(count) problem\(count == 1 ? "" : "s")"
         return CLIError.dataError("\(shown) has \(counted) as a \(format.rawValue) export; nothing imported",
-                                  hint: "check that this is the file the tool exported (see README, \"Importing from other tools\")")
+                                  hint: "check that this is the file the tool exported (see 'brewlog help import')")
     }
 
     /// The usage error for a Loop export whose header names no habit to read.
