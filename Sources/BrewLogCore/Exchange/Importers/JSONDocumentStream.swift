@@ -77,6 +77,24 @@ struct JSONDocumentStream {
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ take: (Piece, Int) -> Bool) -> Failure? {
         var index = 0
         while index < bytes.count, failure == nil {
+            if gathering != .none, !isScalar, !escaped {
+                // A run of bytes that change nothing (text in a string, values between brackets)
+                // is copied at once.
+                var end = index
+                if inString {
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+                } else {
+                    while end < bytes.count, !isStructural(bytes[end]) { end += 1 }
+                }
+                if end > index {
+                    let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                    piece.append(contentsOf: run)
+                    line += run.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                    index = end
+                    if piece.count > maximumPieceLength { fail(pieceLine, "a value longer than \(formatByteCount(maximumPieceLength)) starts here") }
+                    continue
+                }
+            }
             let byte = bytes[index]
             if gathering != .none {
                 if isScalar, isDelimiter(byte) {
@@ -264,6 +282,14 @@ struct JSONDocumentStream {
 
     private func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Whether `byte` starts or ends a string or a container.
+    private func isStructural(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"): true
+        default: false
+        }
     }
 
     private func isDelimiter(_ byte: UInt8) -> Bool {
