@@ -72,7 +72,7 @@ enum AddCommand: BrewLogCommand {
             var record = BrewRecord(id: id, timestamp: timestamp)
             layers.values.apply(to: &record)
             var notices: [String] = []
-            try linkBag(&record, layers, typed: typedLayer[.bean] != nil, store, context, notices: &notices)
+            let bagNotice = try linkBag(&record, layers, typed: typedLayer[.bean] != nil, store, context)
             try FieldOptions.applyRatio(context, to: &record)
             try FieldOptions.validate(record, context)
             if let coffee = record.coffee, let known = suggestion(for: coffee, store) {
@@ -82,6 +82,7 @@ enum AddCommand: BrewLogCommand {
             let before = bag.map { store.beanUsage(of: $0) }
             let filled = record
             let added = store.recordBrew(at: timestamp) { $0 = filled }
+            if let bagNotice { notices.insert(bagNotice(added.id), at: 0) }
             if let before {
                 // One pass over the journal: the usage after is the usage before and this brew.
                 notices += bagNotices(before: before, after: before.adding(filled))
@@ -89,54 +90,6 @@ enum AddCommand: BrewLogCommand {
             return Outcome(brew: added, added: true, streak: store.streakSummary, layers: layers.used, notices: notices)
         }
         report(outcome, onceADay: onceADay, asJSON: asJSON, context)
-    }
-
-    /// Replaces the bag reference the layers gave (`--bean kenya`, `add.bean`) with the bag's id,
-    /// and gives the brew the bag's name as its coffee unless the layer that named the bag, or a
-    /// higher one, names a coffee too. A finished bag is linked only when typed (with a warning);
-    /// one a default, a recipe or `--like` names is not, so the coffee's name finds the open bag.
-    private static func linkBag(_ record: inout BrewRecord, _ layers: BrewLayers.Resolution, typed: Bool, _ store: BrewLogStore,
-                                _ context: CommandContext, notices: inout [String]) throws(CLIError) {
-        guard let reference = record.bean else { return }
-        let bag: BeanBag
-        do throws(CLIError) {
-            bag = try BeanCommand.resolve(reference, in: store, brewDay: record.timestamp.day, context)
-        } catch {
-            let from: String
-            switch layers.source(of: .bean) {
-            case .brew?:
-                // The liked brew's bag was removed: the new brew goes without a link.
-                record.bean = nil
-                return
-            case .commandLine?, nil: throw error
-            case .defaults?: from = "add.bean in the config"
-            case .methodDefaults(let method)?: from = "add.\(method).bean in the config"
-            case .recipe(let name)?: from = "the recipe \(name)"
-            }
-            throw error.replacingHint(with: "the bag comes from \(from); name one with --bean BAG, or leave it out with --unset bean")
-        }
-        if !layers.set(.coffee, atOrAbove: .bean) { record.coffee = bag.name }
-        guard bag.isOpen || typed else {
-            record.bean = nil
-            return
-        }
-        record.bean = bag.id.rawValue
-        if let finished = bag.finished {
-            notices.append("warning: the bag \(bag.id.rawValue) (\(bag.name.terminalSafe)) was finished on \(finished); the brew counts for it anyway")
-        }
-    }
-
-    /// What a brew taking its bag from `before` to `after` says: once when the bag runs low, once
-    /// when its brews use more than it held.
-    private static func bagNotices(before: BeanUsage, after: BeanUsage) -> [String] {
-        let name = after.bag.name.terminalSafe
-        if let left = after.gramsLeft, left < 0, (before.gramsLeft ?? 0) >= 0 {
-            return ["\(name) has run out: its brews used \(BeanCommand.grams(-left)) more than the bag held."]
-        }
-        if after.isLow, !before.isLow {
-            return ["\(name) is running low: \(BeanCommand.grams(max(0, after.gramsLeft ?? 0))) left."]
-        }
-        return []
     }
 
     /// The known coffee `coffee` is probably a slip of, when no bag and no brew has it. The last
