@@ -169,16 +169,14 @@ enum AddCommand: BrewLogCommand {
 
     /// One line: "Logged 0f3a9c2e71d4 at 07:40: V60 (defaults). Streak 3 days, longest 12." The
     /// time alone when the brew is today's, else with its date; the method and the layers below
-    /// the command line when there are any; the weekly part only when a target is set.
+    /// the command line when there are any; the weekly part only when a target is set; never
+    /// more than ``AddConfirmation/width`` columns.
     private static func confirmation(_ outcome: Outcome, style: Style) -> String {
         let brew = outcome.brew
         let wall = brew.timestamp.wallClock
         let when = wall.day == outcome.streak.today ? BrewFormatting.time(brew.timestamp) : BrewFormatting.dateTime(brew.timestamp)
-        var line = "Logged \(style.bold(brew.id.rawValue.terminalSafe)) at \(when)"
-        if let method = brew.method { line += ": " + method.terminalSafe }
-        let layers = outcome.layers.compactMap(phrase)
-        if !layers.isEmpty { line += " (" + layers.joined(separator: " + ") + ")" }
-        return line + ". " + StreakText.short(outcome.streak, style: style)
+        return AddConfirmation(id: brew.id.rawValue.terminalSafe, when: when, method: brew.method?.terminalSafe,
+                               layers: outcome.layers.compactMap(phrase), streak: outcome.streak).line(style: style)
     }
 
     /// A layer as the confirmation names it; `nil` for the command line, which goes without saying.
