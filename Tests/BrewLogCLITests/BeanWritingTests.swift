@@ -76,6 +76,25 @@ struct BeanWritingTests {
         #expect(sandbox.journal == journal)
     }
 
+    @Test("a bag's tag refuses control characters and bidirectional controls as a brew's does, on add and edit; nothing is written", arguments: [
+        "a\u{07}b", "a\u{1B}[2Jb", "tab\tbed", "c1\u{9B}x", "del\u{7F}", "\u{202A}x", "\u{202B}x", "\u{202C}x", "\u{202D}x",
+        "rtl\u{202E}gpj.exe", "\u{2066}x", "\u{2067}x", "\u{2068}x", "x\u{2069}",
+    ])
+    func tagControls(tag: String) {
+        let sandbox = Sandbox(journal: #"{"id":"bag1bag1bag1","kind":"bean","name":"Kenya AA"}"# + "\n", runner: .inProcess)
+        let before = sandbox.journal
+        let brew = sandbox.run(["add", "--tag", tag])
+        #expect(brew.status == 64)
+        let message = brew.stderr.split(separator: "\n").prefix(2)
+        #expect(message.first?.hasPrefix("brewlog: error: the value for '--tag' contains the control character ") == true, "\(brew.stderr)")
+        for arguments in [["bean", "add", "Brazil", "--tag", tag], ["bean", "edit", "bag1", "--tag", tag]] {
+            let result = sandbox.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.split(separator: "\n").prefix(2) == message, "\(result.stderr)")
+        }
+        #expect(sandbox.journal == before)
+    }
+
     @Test("a bad bean line in the journal is reported as PATH:LINE and exits 65")
     func badLine() {
         let sandbox = Sandbox(journal: #"{"id":"bag1bag1bag1","kind":"bean","name":"x","weight_g":-5}"# + "\n", runner: .inProcess)

@@ -101,9 +101,10 @@ struct PeriodFilterTests {
         #expect(exported.components(separatedBy: "\n").filter { $0.contains(#""kind":"skip""#) }.map { $0.contains("2027-01-02") } == [true])
         #expect(exported.split(separator: "\n").filter { $0.contains(#""date""#) }.count == 4)
         let stats = sandbox.ok(["stats", "--on", "dec"], env: ["COLUMNS": nil])
-        // December 2026 starts on a Tuesday: its five Monday weeks, 30 November to 3 January, are the map's columns.
+        // December 2026 starts on a Tuesday: the weeks of 30 November to 3 January are the map's
+        // columns, and Monday 30 November, outside December, is blank.
         let monday = try #require(stats.split(separator: "\n").first { $0.hasPrefix("Mon ") })
-        #expect(monday == "Mon · · · · ·", "\(stats)")
+        #expect(monday == "Mon   · · · ·", "\(stats)")
     }
 
     @Test("--on a moment is refused: it takes a day, a week or a month", arguments: ["now", "7:30", "2026-11-28 08:00", "-3h", "yesterday 23:40"])

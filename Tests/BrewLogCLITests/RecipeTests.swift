@@ -108,7 +108,8 @@ struct RecipeTests {
         #expect((recipe["started_from"] as? [String: String]) == ["recipe": "strong"])
         let typed = try json(sandbox.ok(["add", "--recipe", "strong", "--dose", "20", "--tag", "x", "-m", "Chemex", "--json", "-d", "-2d"]))
         #expect(typed["method"] as? String == "Chemex" && typed["dose_g"] as? Int == 20 && typed["tags"] as? [String] == ["x"])
-        #expect(sandbox.ok(["add", "--recipe", "strong", "-r", "4", "-d", "-3d"]).contains(": V60 (defaults + recipe strong). "))
+        let layers = try json(sandbox.ok(["add", "--recipe", "strong", "-r", "4", "-d", "-3d", "--json"]))["layers"] as? [[String: String]]
+        #expect(layers == [["layer": "add"], ["layer": "recipe", "name": "strong"], ["layer": "command line"]])
     }
 
     @Test("refusals change nothing", arguments: [

@@ -187,6 +187,29 @@ struct ReportCommandTests {
         #expect(box.journal == Self.journal)
     }
 
+    @Test("a bad -o path is a usage error (64) that says what is wrong with it; nothing is written, no folder made", arguments: [
+        ("x.lock", "' ends in '.lock', a name BrewLog keeps for its own lock files"),
+        ("x.rejected", "' ends in '.rejected', a name BrewLog keeps for its own rejected files"),
+        ("folder", "' names a folder, not a file"),
+        ("x.html/", "' names a folder, not a file"),
+        ("missing/x.html", "' is in a folder that does not exist ('"),
+        ("missing/x.lock", "' ends in '.lock', a name BrewLog keeps for its own lock files"),
+        ("folder/../x.html", "' holds '..'"),
+    ])
+    func badOutput(path: String, message: String) throws {
+        let box = sandbox()
+        try FileManager.default.createDirectory(atPath: box.home + "/folder", withIntermediateDirectories: false)
+        let before = try FileManager.default.contentsOfDirectory(atPath: box.home).sorted()
+        let result = box.run(["report", "-o", box.home + "/" + path])
+        #expect(result.status == 64)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("brewlog: error: '--output ") == true && lines.first?.contains(message) == true, "\(result.stderr)")
+        #expect(lines.dropFirst().first?.hasPrefix("hint: ") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.home).sorted() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.home + "/folder").isEmpty)
+        #expect(box.journal == Self.journal)
+    }
+
     @Test("stats --trend draws 26 weeks of brews and ratings as sparklines, and --json gives the same weeks")
     func trend() throws {
         let box = sandbox()

@@ -34,7 +34,7 @@ struct StatsCommandTests {
 
     /// The heatmap's lines: the month line, seven weekday rows and the legend.
     private func heatmap(_ output: String) -> [String] {
-        output.split(separator: "\n").suffix(9).map(String.init)
+        output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().suffix(9).map(String.init)
     }
 
     @Test("each method has its own averages, in a table within 80 columns; methods differing in case are one")
@@ -122,18 +122,40 @@ struct StatsCommandTests {
         #expect(output.split(separator: "\n").allSatisfy { $0.filter { $0 == "(" }.count <= 1 })
     }
 
-    @Test("the heatmap draws the weeks of the filtered days, with only the brews the filters keep")
+    @Test("the heatmap draws the weeks of the filtered days, with only the brews the filters keep; the days outside them are blank")
     func heatmapFollowsFilters() {
         #expect(heatmap(sandbox().ok(["stats", "--since", "2026-11-26", "--until", "2026-11-27"])) == [
             "    Nov",
-            "Mon ·",
-            "    ·",
-            "Wed ·",
+            "Mon",
+            "",
+            "Wed",
             "    ░",
             "Fri ▒",
-            "    ·",
-            "Sun ·",
+            "",
+            "Sun",
             "    Less · ░ ▒ ▓ █ More",
+        ])
+    }
+
+    @Test("days before --since in its week are blank, not drawn as no brew, rest or skip days")
+    func blankBeforeSince() {
+        let journal = [
+            #"{"id":"b1","date":"2026-11-10T08:00:00+01:00","notes":""}"#,
+            #"{"id":"b2","date":"2026-11-20T08:00:00+01:00","notes":""}"#,
+        ].joined(separator: "\n") + "\n"
+        let sandbox = self.sandbox(journal: journal)
+        sandbox.writeConfig("[streak]\nrest-days = mon,tue\n")
+        sandbox.ok(["skip", "2026-11-18"])
+        #expect(heatmap(sandbox.ok(["stats", "--since", "2026-11-19"])) == [
+            "    Nov",
+            "Mon   -",
+            "      -",
+            "Wed   ·",
+            "    · ·",
+            "Fri ░ ·",
+            "    · ·",
+            "Sun · ·",
+            "    Less · ░ ▒ ▓ █ More  - rest",
         ])
     }
 
@@ -147,7 +169,8 @@ struct StatsCommandTests {
     ])
     func heatmapWeeks(filters: [String], weeks: Int, firstMonth: String) {
         let lines = heatmap(sandbox().ok(["stats"] + filters))
-        #expect(lines[1].split(separator: " ").count == weeks + 1, "\(lines)")
+        // Two columns a week after the weekday labels; a row ends at its last day drawn.
+        #expect(lines[1...7].map { ($0.count - 3) / 2 }.max() == weeks, "\(lines)")
         #expect(lines[0].split(separator: " ").first.map(String.init) == firstMonth, "\(lines)")
     }
 

@@ -68,7 +68,19 @@ struct CSVDialectTests {
         ("1,5 g.", true, nil), ("n.a., sorry", true, nil), ("1\u{301}.000", true, nil), ("١.٠٠٠", true, nil),
     ])
     func numberCells(cell: String, decimalComma: Bool, expected: String?) throws {
-        #expect(try CSVCell.number(cell, column: "dose_g", decimalComma: decimalComma) == expected)
+        // A column that is no field has no range: only the spelling is read.
+        #expect(try CSVCell.number(cell, column: "grams", decimalComma: decimalComma) == expected)
+    }
+
+    @Test("a number cell beyond a Double, or outside its field's range, is refused with the range and the cell as written", arguments: [
+        ("1e400", false, "dose must be more than 0 and at most 1000 grams (got 1e400)"),
+        ("-1e400", false, "dose must be more than 0 and at most 1000 grams (got -1e400)"),
+        ("1,5e400", true, "dose must be more than 0 and at most 1000 grams (got 1,5e400)"),
+        ("-2,5", true, "dose must be more than 0 and at most 1000 grams (got -2,5)"),
+        ("9223372036854775808", false, "dose must be more than 0 and at most 1000 grams (got 9223372036854775808)"),
+    ])
+    func numberCellsOutOfRange(cell: String, decimalComma: Bool, reason: String) {
+        #expect(throws: LineProblem(reason)) { try CSVCell.number(cell, column: "dose_g", decimalComma: decimalComma) }
     }
 
     @Test("with decimal commas, a cell that may hold a thousands separator is refused, naming what to write", arguments: [
@@ -170,12 +182,12 @@ struct CSVDialectTests {
         ])) { try decode(text).get() }
     }
 
-    @Test("a decimal comma in a file separated by ',' splits the cell; in a tab-separated one it is text the field refuses")
+    @Test("a decimal comma in a file separated by ',' splits the cell; in a tab-separated one the field refuses it, saying where it is read")
     func decimalCommaElsewhere() {
         #expect(throws: ImportProblems(problems: [.init(line: 2, reason: "expected 2 fields, found 3")])) {
             try decode("date,dose_g\n2026-11-17 19:00,15,5\n").get()
         }
-        #expect(throws: ImportProblems(problems: [.init(line: 2, reason: #""dose_g" must be a number, got a string"#)])) {
+        #expect(throws: ImportProblems(problems: [.init(line: 2, reason: #""dose_g" must be a number, got "15,5" (a decimal comma is read in a file separated by ';')"#)])) {
             try decode("date\tdose_g\n2026-11-17 19:00\t15,5\n").get()
         }
     }

@@ -94,6 +94,24 @@ struct LockedJournalTests {
         #expect(folder.text("j.jsonl") == lineA + "\n")
     }
 
+    @Test("a bag or skip day whose line would not read back is named as what it is, never as a brew", arguments: [true, false])
+    func unwritableEntry(bag: Bool) throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n")
+        let store = try fileStore(writer(folder.file("j.jsonl")))
+        // Escaped, 3 million control characters take 18 MB: more than a journal line may hold.
+        let notes = String(repeating: "\u{1}", count: 3_000_000)
+        let id = bag ? store.recordBean(BeanBag(id: .random(), name: "Kenya AA", notes: notes)).id
+            : store.recordSkip(on: day("2026-11-20"), notes: notes).skip.id
+        #expect {
+            try store.save()
+        } throws: { error in
+            guard case .unwritable = error as? JournalError else { return false }
+            return "\(error)".hasPrefix((bag ? "bean bag " : "skip day ") + id.rawValue + " cannot be written to ")
+        }
+        #expect(folder.text("j.jsonl") == lineA + "\n")
+    }
+
     @Test("a symbolic link pointed at another file after the read: nothing is written to either file", arguments: [true, false])
     func linkRetargeted(appending: Bool) throws {
         let folder = TemporaryFolder()

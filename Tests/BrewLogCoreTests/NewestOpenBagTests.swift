@@ -22,6 +22,23 @@ struct NewestOpenBagTests {
         #expect(store.newestOpenBag?.name == "Tie, later line")
     }
 
+    @Test("of bags opened the same day, the later roast counts as opened last, else the later line; a brew of their name goes to the same bag", arguments: [
+        ("2026-11-20", "2026-11-10", "bag100000001"),
+        ("2026-11-10", "2026-11-20", "bag100000002"),
+        ("2026-11-15", "2026-11-15", "bag100000002"),
+        (nil, "2026-11-10", "bag100000002"),
+        ("2026-11-10", nil, "bag100000002"),
+    ] as [(String?, String?, String)])
+    func sameDayTies(firstRoast: String?, secondRoast: String?, expected: String) throws {
+        let store = BrewLogStore(journal: InMemoryJournal([], entries: [
+            bag("bag100000001", "Kenya AA", roasted: firstRoast, opened: "2026-11-25"),
+            bag("bag100000002", "Kenya AA", roasted: secondRoast, opened: "2026-11-25"),
+        ]), clock: .fixed(stamp("2026-11-29T12:00:00Z").date), timeZone: zone("UTC"))
+        try store.load()
+        #expect(store.newestOpenBag?.id.rawValue == expected)
+        #expect(BeanMatching(bags: store.beanBags).bag(coffee: "Kenya AA", on: day("2026-11-29"))?.id.rawValue == expected)
+    }
+
     @Test("a bag's usage from a file journal decodes only lines that could be its own, and finds every one, links before it opened and escaped keys included")
     func usageFromFile() throws {
         let kenya = BeanBag(id: BrewID(unchecked: "bag100000001"), name: "Kenya", roasted: nil, weightGrams: 250,

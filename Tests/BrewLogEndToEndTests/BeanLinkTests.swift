@@ -6,8 +6,8 @@ import Testing
 @Suite("Brews that name their bag: add --bean, forgiving names, did you mean, a bag running low, finished and removed bags")
 struct BeanLinkTests {
     /// Two open bags (Ethiopia Guji, 100 g; Kenya AA, 250 g) and a finished Kenya AA.
-    private func sandbox() -> Sandbox {
-        let sandbox = Sandbox()
+    private func sandbox(runner: Sandbox.Runner = .binary) -> Sandbox {
+        let sandbox = Sandbox(runner: runner)
         sandbox.ok(["bean", "add", "Kenya AA", "--roasted", "2026-10-01", "--opened", "2026-10-05", "--weight", "250", "-q"])
         sandbox.ok(["bean", "finish", "Kenya AA", "2026-11-01", "-q"])
         sandbox.ok(["bean", "add", "Ethiopia Guji", "--roasted", "2026-11-20", "--weight", "100", "-q"])
@@ -166,7 +166,7 @@ struct BeanLinkTests {
         #expect(sandbox.run(["bean", "rm", "guji"]).status == 1)
     }
 
-    @Test("a finished bag: --like and recipes do not link to it (the coffee finds the open bag); typed, it links with a warning")
+    @Test("a finished bag: --like takes the open bag of its name, saying so; typed, it links with a warning")
     func finishedBagLinks() throws {
         let sandbox = Sandbox(now: "2026-11-12T08:00:00+01:00")
         sandbox.ok(["bean", "add", "Kenya AA", "--roasted", "2026-11-10", "--weight", "250", "-q"])
@@ -175,11 +175,13 @@ struct BeanLinkTests {
         sandbox.ok(["bean", "finish", "kenya", "-q"], env: ["BREWLOG_NOW": "2026-11-13T08:00:00+01:00"])
         sandbox.ok(["bean", "add", "Kenya AA", "--roasted", "2026-11-20", "-q"], env: ["BREWLOG_NOW": "2026-11-22T08:00:00+01:00"])
         let later = ["BREWLOG_NOW": "2026-11-29T09:15:00+01:00"]
+        let fresh = try bagID(sandbox, named: "Kenya AA")
+        let likedID = try #require(try lastBrew(sandbox)["id"] as? String)
         let liked = sandbox.run(["add", "--like", "last", "-r", "5", "-d", "7:00"], env: later)
-        #expect(liked.status == 0 && liked.stderr.isEmpty, "\(liked.stderr)")
+        #expect(liked.status == 0)
+        #expect(liked.stderr == "note: --like \(likedID) names the bag \(old) (Kenya AA), finished on 2026-11-13; the brew is linked to the open bag of that name, \(fresh)\n")
         var brew = try lastBrew(sandbox)
-        #expect(brew["bean"] == nil && brew["coffee"] as? String == "Kenya AA")
-        #expect(sandbox.ok(["show", "last"], env: later).contains("bean      Kenya AA ("), "the name rule finds the open bag")
+        #expect(brew["bean"] as? String == fresh && brew["coffee"] as? String == "Kenya AA")
         let typed = sandbox.run(["add", "-b", old, "-d", "8:00"], env: later)
         #expect(typed.stderr == "warning: the bag \(old) (Kenya AA) was finished on 2026-11-13; the brew counts for it anyway\n")
         brew = try lastBrew(sandbox)
@@ -187,6 +189,50 @@ struct BeanLinkTests {
         // The old bag's brews keep their own days off roast; only "today" stops at the finish day.
         let shown = sandbox.ok(["bean", "show", old], env: later)
         #expect(shown.contains("(3 days off roast when finished)") && shown.contains("brewed at 19 days off roast"), "\(shown)")
+    }
+
+    /// A recipe `k` linking the Kenya AA bag by its id, opened on 10 November and finished on the
+    /// 13th; then it is 29 November.
+    private func finishedRecipeBag() throws -> (sandbox: Sandbox, old: String) {
+        let sandbox = Sandbox(now: "2026-11-10T08:00:00+01:00", runner: .inProcess)
+        sandbox.ok(["bean", "add", "Kenya AA", "--weight", "250", "-q"])
+        let old = try bagID(sandbox, named: "Kenya AA")
+        sandbox.ok(["recipe", "save", "k", "-b", old, "-m", "V60"])
+        sandbox.ok(["bean", "finish", old, "-q"], env: ["BREWLOG_NOW": "2026-11-13T08:00:00+01:00"])
+        sandbox.environment["BREWLOG_NOW"] = "2026-11-29T09:15:00+01:00"
+        return (sandbox, old)
+    }
+
+    @Test("a recipe whose bag was finished since takes the one open bag of that coffee, and says so on standard error")
+    func recipeBagFinished() throws {
+        let (sandbox, old) = try finishedRecipeBag()
+        sandbox.ok(["bean", "add", "Kenya AA", "--opened", "2026-11-20", "-q"])
+        let fresh = try bagID(sandbox, named: "Kenya AA")
+        let result = sandbox.run(["add", "--recipe", "k", "-d", "7:00"])
+        #expect(result.status == 0 && result.stdout.hasPrefix("Logged "))
+        #expect(result.stderr == "note: the recipe k names the bag \(old) (Kenya AA), finished on 2026-11-13; the brew is linked to the open bag of that name, \(fresh)\n")
+        let brew = try lastBrew(sandbox)
+        #expect(brew["bean"] as? String == fresh && brew["coffee"] as? String == "Kenya AA")
+        // A brew of a day the bag was still in use is its own, and needs no word.
+        let backDated = sandbox.run(["add", "--recipe", "k", "-d", "2026-11-12"])
+        #expect(backDated.status == 0 && backDated.stderr.isEmpty, "\(backDated.stderr)")
+        #expect(sandbox.journalLines.last?.contains(#""bean":"\#(old)""#) == true, "\(sandbox.journalLines)")
+        #expect(sandbox.run(["add", "--recipe", "k", "-d", "7:30", "-q"]).stderr.isEmpty, "nothing under -q")
+    }
+
+    @Test("a recipe whose bag was finished, with no open bag of that coffee or with several, links none and warns", arguments: [0, 2])
+    func recipeBagFinishedNoneOrSeveral(openBags: Int) throws {
+        let (sandbox, old) = try finishedRecipeBag()
+        for day in ["2026-11-20", "2026-11-21"].prefix(openBags) { sandbox.ok(["bean", "add", "Kenya AA", "--opened", day, "-q"]) }
+        let bags = try #require(try JSONSerialization.jsonObject(with: Data(sandbox.ok(["bean", "list", "--json"]).utf8)) as? [[String: Any]])
+        let ids = bags.compactMap { $0["id"] as? String }
+        let result = sandbox.run(["add", "--recipe", "k", "-d", "7:00"])
+        #expect(result.status == 0)
+        let brew = try lastBrew(sandbox)
+        let id = try #require(brew["id"] as? String)
+        let others = openBags == 0 ? "no open bag has its name" : "2 open bags have its name (\(ids.joined(separator: ", ")))"
+        #expect(result.stderr == "warning: the recipe k names the bag \(old) (Kenya AA), finished on 2026-11-13, and \(others); the brew is linked to no bag: link one with 'brewlog edit \(id) --bean BAG'\n")
+        #expect(brew["bean"] == nil && brew["coffee"] as? String == "Kenya AA")
     }
 
     @Test("--like a brew whose bag was removed logs without a link; a bag named by the config that is not there says where it came from")
@@ -217,14 +263,27 @@ struct BeanLinkTests {
         #expect(sandbox.run(["add", "-b", "guji", "--dose", "18", "-d", "8:00"]).stderr.isEmpty)
     }
 
-    @Test("two open bags of one name: a link takes the one opened last, as the name rule does; bean show still asks which")
-    func twoOpenBagsOfOneName() throws {
-        let sandbox = self.sandbox()
+    @Test("two open bags of one name: add -b, edit -b, add.bean and a recipe's bag are refused as bean finish and edit refuse it, naming both ids", arguments: [
+        (["add", "-b", "Ethiopia Guji"], "give the id of the one you mean ('brewlog bean list --all' shows them)"),
+        (["add", "-b", "guji"], "give more of the name, or the bag's id"),
+        (["edit", "last", "-b", "ethiopia guji"], "give the id of the one you mean ('brewlog bean list --all' shows them)"),
+        (["add", "--recipe", "g"], "the bag comes from the recipe g; name one with --bean BAG, or leave it out with --unset bean"),
+        (["bean", "finish", "Ethiopia Guji"], "give the id of the one you mean ('brewlog bean list --all' shows them)"),
+        (["bean", "edit", "Ethiopia Guji", "--roaster", "x"], "give the id of the one you mean ('brewlog bean list --all' shows them)"),
+    ])
+    func twoOpenBagsOfOneName(arguments: [String], hint: String) throws {
+        let sandbox = self.sandbox(runner: .inProcess)
         sandbox.ok(["bean", "add", "Ethiopia Guji", "--opened", "2026-11-29", "-q"])
+        sandbox.ok(["recipe", "save", "g", "-b", "Ethiopia Guji", "-m", "V60"])
+        sandbox.ok(["add", "-c", "x", "-q"])
         let bags = try #require(try JSONSerialization.jsonObject(with: Data(sandbox.ok(["bean", "list", "--json"]).utf8)) as? [[String: Any]])
-        let newest = try #require(bags.last { $0["name"] as? String == "Ethiopia Guji" }?["id"] as? String)
-        sandbox.ok(["add", "-b", "guji", "-q"])
-        #expect(try lastBrew(sandbox)["bean"] as? String == newest)
-        #expect(sandbox.run(["bean", "show", "Ethiopia Guji"]).status == 64)
+        let guji = bags.filter { $0["name"] as? String == "Ethiopia Guji" }.compactMap { $0["id"] as? String }
+        #expect(guji.count == 2)
+        let before = sandbox.journal
+        let result = sandbox.run(arguments)
+        #expect(result.status == 64)
+        #expect(guji.allSatisfy(result.stderr.contains), "\(result.stderr)")
+        #expect(result.stderr.contains("\nhint: \(hint)\n"), "\(result.stderr)")
+        #expect(sandbox.journal == before)
     }
 }

@@ -66,6 +66,17 @@ struct PromptCommandTests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test("%g follows the bag rule: of two bags opened the same day, the later roast, whichever was added last; add -c links the same one")
+    func gramsOfTheBagOpenedLast() throws {
+        let sandbox = Sandbox(runner: .inProcess)
+        sandbox.ok(["bean", "add", "Kenya AA", "--roasted", "2026-11-25", "--opened", "2026-11-28", "--weight", "250", "-q"])
+        sandbox.ok(["bean", "add", "Kenya AA", "--roasted", "2026-11-01", "--opened", "2026-11-28", "--weight", "100", "-q"])
+        sandbox.ok(["add", "-c", "Kenya AA", "--dose", "18", "-q"])
+        #expect(sandbox.ok(["prompt", "--format", "%g"]) == "232\n")
+        let fresher = try #require(sandbox.journalLines.first.map { String($0.dropFirst(7).prefix(12)) })
+        #expect(sandbox.ok(["show", "last"]).contains("Kenya AA (\(fresher))"))
+    }
+
     @Test("a day without a brew yet gets the other mark; no open bag leaves %g empty")
     func notYetAndNoBag() {
         let sandbox = Sandbox(now: "2026-11-30T09:00:00+01:00", journal: #"{"id":"aaaa00000001","date":"2026-11-29T08:00:00+01:00"}"# + "\n")

@@ -72,7 +72,7 @@ enum AddCommand: BrewLogCommand {
             var record = BrewRecord(id: id, timestamp: timestamp)
             layers.values.apply(to: &record)
             var notices: [String] = []
-            try linkBag(&record, layers, typed: typedLayer[.bean] != nil, store, context, notices: &notices)
+            let bagNotice = try linkBag(&record, layers, typed: typedLayer[.bean] != nil, store, context)
             try FieldOptions.applyRatio(context, to: &record)
             try FieldOptions.validate(record, context)
             if let coffee = record.coffee, let known = suggestion(for: coffee, store) {
@@ -82,6 +82,7 @@ enum AddCommand: BrewLogCommand {
             let before = bag.map { store.beanUsage(of: $0) }
             let filled = record
             let added = store.recordBrew(at: timestamp) { $0 = filled }
+            if let bagNotice { notices.insert(bagNotice(added.id), at: 0) }
             if let before {
                 // One pass over the journal: the usage after is the usage before and this brew.
                 notices += bagNotices(before: before, after: before.adding(filled))
@@ -89,54 +90,6 @@ enum AddCommand: BrewLogCommand {
             return Outcome(brew: added, added: true, streak: store.streakSummary, layers: layers.used, notices: notices)
         }
         report(outcome, onceADay: onceADay, asJSON: asJSON, context)
-    }
-
-    /// Replaces the bag reference the layers gave (`--bean kenya`, `add.bean`) with the bag's id,
-    /// and gives the brew the bag's name as its coffee unless the layer that named the bag, or a
-    /// higher one, names a coffee too. A finished bag is linked only when typed (with a warning);
-    /// one a default, a recipe or `--like` names is not, so the coffee's name finds the open bag.
-    private static func linkBag(_ record: inout BrewRecord, _ layers: BrewLayers.Resolution, typed: Bool, _ store: BrewLogStore,
-                                _ context: CommandContext, notices: inout [String]) throws(CLIError) {
-        guard let reference = record.bean else { return }
-        let bag: BeanBag
-        do throws(CLIError) {
-            bag = try BeanCommand.resolve(reference, in: store, brewDay: record.timestamp.day, context)
-        } catch {
-            let from: String
-            switch layers.source(of: .bean) {
-            case .brew?:
-                // The liked brew's bag was removed: the new brew goes without a link.
-                record.bean = nil
-                return
-            case .commandLine?, nil: throw error
-            case .defaults?: from = "add.bean in the config"
-            case .methodDefaults(let method)?: from = "add.\(method).bean in the config"
-            case .recipe(let name)?: from = "the recipe \(name)"
-            }
-            throw error.replacingHint(with: "the bag comes from \(from); name one with --bean BAG, or leave it out with --unset bean")
-        }
-        if !layers.set(.coffee, atOrAbove: .bean) { record.coffee = bag.name }
-        guard bag.isOpen || typed else {
-            record.bean = nil
-            return
-        }
-        record.bean = bag.id.rawValue
-        if let finished = bag.finished {
-            notices.append("warning: the bag \(bag.id.rawValue) (\(bag.name.terminalSafe)) was finished on \(finished); the brew counts for it anyway")
-        }
-    }
-
-    /// What a brew taking its bag from `before` to `after` says: once when the bag runs low, once
-    /// when its brews use more than it held.
-    private static func bagNotices(before: BeanUsage, after: BeanUsage) -> [String] {
-        let name = after.bag.name.terminalSafe
-        if let left = after.gramsLeft, left < 0, (before.gramsLeft ?? 0) >= 0 {
-            return ["\(name) has run out: its brews used \(BeanCommand.grams(-left)) more than the bag held."]
-        }
-        if after.isLow, !before.isLow {
-            return ["\(name) is running low: \(BeanCommand.grams(max(0, after.gramsLeft ?? 0))) left."]
-        }
-        return []
     }
 
     /// The known coffee `coffee` is probably a slip of, when no bag and no brew has it. The last
@@ -216,16 +169,14 @@ enum AddCommand: BrewLogCommand {
 
     /// One line: "Logged 0f3a9c2e71d4 at 07:40: V60 (defaults). Streak 3 days, longest 12." The
     /// time alone when the brew is today's, else with its date; the method and the layers below
-    /// the command line when there are any; the weekly part only when a target is set.
+    /// the command line when there are any; the weekly part only when a target is set; never
+    /// more than ``AddConfirmation/width`` columns.
     private static func confirmation(_ outcome: Outcome, style: Style) -> String {
         let brew = outcome.brew
         let wall = brew.timestamp.wallClock
         let when = wall.day == outcome.streak.today ? BrewFormatting.time(brew.timestamp) : BrewFormatting.dateTime(brew.timestamp)
-        var line = "Logged \(style.bold(brew.id.rawValue.terminalSafe)) at \(when)"
-        if let method = brew.method { line += ": " + method.terminalSafe }
-        let layers = outcome.layers.compactMap(phrase)
-        if !layers.isEmpty { line += " (" + layers.joined(separator: " + ") + ")" }
-        return line + ". " + StreakText.short(outcome.streak, style: style)
+        return AddConfirmation(id: brew.id.rawValue.terminalSafe, when: when, method: brew.method?.terminalSafe,
+                               layers: outcome.layers.compactMap(phrase), streak: outcome.streak).line(style: style)
     }
 
     /// A layer as the confirmation names it; `nil` for the command line, which goes without saying.

@@ -112,8 +112,12 @@ extension BeanCommand {
             }
             bag.weightGrams = grams
         }
-        for tag in arguments.all(Option.tag) where !bag.tags.contains(tag) {
-            bag.tags.append(tag)
+        for text in arguments.all(Option.tag) where !bag.tags.contains(text) {
+            // A bag's tags follow a brew's rule, checked by the same parser.
+            switch BrewField.tags.parseTag(text) {
+            case .success(let tag): bag.tags.append(tag)
+            case .failure(let problem): throw FieldOptions.refusal(problem, text, .tags, Option.tag.long, context)
+            }
         }
         do throws(BeanProblem) {
             try bag.validate()

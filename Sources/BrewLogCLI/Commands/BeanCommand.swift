@@ -41,7 +41,8 @@ enum BeanCommand: BrewLogCommand {
             A brew logged with 'add --bean BAG' belongs to that bag whatever its coffee says. Any
             other brew belongs to a bag when its coffee is the bag's name (ignoring case) and it was
             brewed on or after the day the bag was opened (else roasted) and not after the day
-            it was finished; when several bags match, the one opened last. Days off roast are
+            it was finished; when several bags match, the one opened last (of bags opened the
+            same day, the one roasted last, else the later in the journal). Days off roast are
             counted from the roast day to the brew's day (or today; for a finished bag, at most
             to its finish day). Grams used are the sum of the bag's brews' doses; grams left its
             weight less that (shown as 0, marked '!', when the brews used more; marked 'low' when

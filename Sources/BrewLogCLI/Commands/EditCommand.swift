@@ -128,7 +128,7 @@ enum EditCommand: BrewLogCommand {
         try FieldOptions.apply(context, notes: notes, to: &record)
         if let reference = FieldOptions.value(of: .bean, in: arguments) {
             // The bag as typed becomes its id; its name the coffee, unless one was typed too.
-            let bag = try BeanCommand.resolve(reference, in: store, brewDay: record.timestamp.day, context)
+            let bag = try BeanCommand.resolve(reference, in: store, context)
             record.bean = bag.id.rawValue
             if FieldOptions.value(of: .coffee, in: arguments) == nil { record.coffee = bag.name }
         }

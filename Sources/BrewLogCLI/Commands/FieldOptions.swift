@@ -121,8 +121,9 @@ enum FieldOptions {
         }
     }
 
-    /// The usage error for `text` typed for `--option`, which the field's parser refused.
-    private static func refusal(_ problem: FieldInputProblem, _ text: String, _ field: BrewField, _ option: String,
+    /// The usage error for `text` typed for `--option`, which the field's parser refused (a
+    /// bag's `--tag` is refused by the brews' parser too, so by the same words).
+    static func refusal(_ problem: FieldInputProblem, _ text: String, _ field: BrewField, _ option: String,
                                 _ context: CommandContext) -> CLIError {
         switch problem {
         case .outOfRange(let error), .badTag(let error):

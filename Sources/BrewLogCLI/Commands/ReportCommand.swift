@@ -42,21 +42,7 @@ enum ReportCommand: BrewLogCommand {
             context.out.write(page)
             return
         }
-        guard !path.isEmpty else { throw context.usage("'--output' needs a file's path", hint: "e.g. -o report.html, or leave it out for standard output") }
-        // A `..` could climb out of a folder the write would make first (`new/../journal.jsonl`),
-        // past the check below: such a path is refused rather than resolved.
-        if path.split(separator: "/").contains("..") {
-            throw context.usage("'--output \(cappedForMessage(path))' holds '..'", hint: "give the report's path without '..', e.g. an absolute one")
-        }
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            throw context.usage("'--output \(cappedForMessage(path))' is not a regular file", hint: "give a file's path, or '-' for standard output")
-        }
-        let protected = [session.journal.path, session.journal.path + ".lock"] + (context.configuration.path.map { [$0, $0 + ".lock"] } ?? [])
-        if protected.contains(where: { samePlace(path, $0) }) {
-            throw context.usage("'--output \(cappedForMessage(path))' is BrewLog's own file: the report never replaces the journal or the config",
-                                hint: "choose another file, e.g. -o report.html")
-        }
+        try checkOutput(path, journal: session.journal.path, context)
         let lockTimeout = try context.lockTimeout
         do throws(JournalError) {
             try StoredFile(path: path, subject: "report").update(limit: replacedLimit, lockTimeout: lockTimeout) { _ in Array(page.utf8) }
@@ -64,6 +50,41 @@ enum ReportCommand: BrewLogCommand {
             throw CLIError(error)
         }
         if !context.quiet { context.notices.line("Wrote the report to " + path.terminalSafe) }
+    }
+
+    /// Refuses, as a usage error, an `-o` path the report cannot or must not be written to, before
+    /// anything is written: an empty one, one with `..`, a folder, a name BrewLog keeps for its
+    /// own files (`.lock`, `.rejected`), one in a folder that does not exist (the report makes
+    /// no folders), and the journal or the config file.
+    private static func checkOutput(_ path: String, journal: String, _ context: CommandContext) throws(CLIError) {
+        let shown = "'--output \(cappedForMessage(path))'"
+        let another = "choose another file, e.g. -o report.html, or '-' for standard output"
+        guard !path.isEmpty else { throw context.usage("'--output' needs a file's path", hint: "e.g. -o report.html, or leave it out for standard output") }
+        // A `..` could climb out of a folder past the checks below (`new/../journal.jsonl`):
+        // such a path is refused rather than resolved.
+        if path.split(separator: "/").contains("..") {
+            throw context.usage("\(shown) holds '..'", hint: "give the report's path without '..', e.g. an absolute one")
+        }
+        var status = stat()
+        if path.hasSuffix("/") || path.hasSuffix("/.") || path == "." || (stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR) {
+            throw context.usage("\(shown) names a folder, not a file", hint: another)
+        }
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw context.usage("\(shown) is not a regular file", hint: another)
+        }
+        if let suffix = FileJournal.reservedSuffixes.first(where: path.hasSuffix) {
+            throw context.usage("\(shown) ends in '\(suffix)', a name BrewLog keeps for its own \(suffix.dropFirst()) files", hint: another)
+        }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw context.usage("\(shown) is in a folder that does not exist ('\(cappedForMessage(folder))')",
+                                hint: "make the folder first, or " + another)
+        }
+        let protected = [journal, journal + ".lock"] + (context.configuration.path.map { [$0, $0 + ".lock"] } ?? [])
+        if protected.contains(where: { samePlace(path, $0) }) {
+            throw context.usage("\(shown) is BrewLog's own file: the report never replaces the journal or the config",
+                                hint: "choose another file, e.g. -o report.html")
+        }
     }
 
     /// Whether `a` and `b` name one file: the same path once the folders' links are resolved (the

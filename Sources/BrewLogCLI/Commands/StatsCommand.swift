@@ -83,7 +83,7 @@ enum StatsCommand: BrewLogCommand {
         let since = [day(filter.since), filter.on?.lowerBound].compactMap { $0 }.max()
         let until = [day(filter.until), filter.on?.upperBound].compactMap { $0 }.min()
         let range = Heatmap.range(since: since, until: until, brewDays: perDay.keys, today: today, rules: rules)
-        return Heatmap(brewsPerDay: perDay, range: range, today: today, style: style, rules: rules,
+        return Heatmap(brewsPerDay: perDay, range: range, style: style, rules: rules,
                        skipDays: Set(store.skipDays.map(\.day)), firstBrewDay: store.streakCalendar.runs.first?.firstDay)
     }
 

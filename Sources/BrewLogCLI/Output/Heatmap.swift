@@ -7,10 +7,9 @@ import BrewLogCore
 struct Heatmap {
     /// Brews per streak day (the day start applied).
     let brewsPerDay: [CalendarDay: Int]
-    /// The days whose weeks are drawn.
+    /// The days drawn; the other days of their first and last weeks are left blank, so a week
+    /// cut by `--since` or `--until` shows no day it did not count as brewless.
     let range: ClosedRange<CalendarDay>
-    /// Today's streak day: the days after it are left blank.
-    let today: CalendarDay
     let style: Style
     /// The day start, rest days and week start.
     var rules = StreakRules.standard
@@ -60,7 +59,7 @@ struct Heatmap {
             var line = BrewFormatting.padded(label, to: Heatmap.labelWidth)
             for week in 0..<weeks {
                 let day = firstColumn.adding(days: 7 * week + row)
-                guard day <= today else {
+                guard range.contains(day) else {
                     line += "  "
                     continue
                 }

@@ -22,17 +22,29 @@ enum StreakText {
         return style.yellow(streak) + ", but no brew yet today: log one before \(dayEnd(summary.dayStartMinutes)) to keep it. \(longest)\(weekly)"
     }
 
+    /// How `short` writes the weekly part, when a target is set.
+    enum WeeklyForm {
+        /// "Week: 2 of 4 days."
+        case full
+        /// "Week 2/4."
+        case brief
+        /// Left out.
+        case none
+    }
+
     /// The streak in a few words, for `add`'s one-line confirmation: "Streak 3 days, longest 12.",
-    /// with the weekly part ("Week: 2 of 4 days.") only when a target is set.
-    static func short(_ summary: StreakSummary, style: Style) -> String {
+    /// with the weekly part ("Week: 2 of 4 days.") only when a target is set. Without `qualified`,
+    /// it says less: what today holds ("no brew yet today", "today is a rest day") is left out,
+    /// and "No current streak" is "No streak".
+    static func short(_ summary: StreakSummary, style: Style, qualified: Bool = true, weekly form: WeeklyForm = .full) -> String {
         let longest = "longest \(summary.longest)."
         var text: String
         if summary.current == 0 {
-            text = "No current streak; " + longest
+            text = (qualified ? "No current streak; " : "No streak; ") + longest
         } else {
             let streak = "Streak " + days(summary.current)
-            if summary.brewedToday {
-                text = style.green(streak) + ", " + longest
+            if summary.brewedToday || !qualified {
+                text = (summary.brewedToday || summary.todayIsBridged ? style.green(streak) : style.yellow(streak)) + ", " + longest
             } else if summary.todayIsBridged {
                 text = style.green(streak) + " (today is " + (summary.todayStatus == .skip ? "a skip day" : "a rest day") + "), " + longest
             } else {
@@ -40,7 +52,11 @@ enum StreakText {
             }
         }
         if let weekly = summary.weekly {
-            text += " Week: \(weekly.daysThisWeek) of \(weekly.target) days."
+            switch form {
+            case .full: text += " Week: \(weekly.daysThisWeek) of \(weekly.target) days."
+            case .brief: text += " Week \(weekly.daysThisWeek)/\(weekly.target)."
+            case .none: break
+            }
         }
         return text
     }

@@ -39,7 +39,7 @@ enum TerminalText {
 
     /// Whether `scalar` is a bidirectional embedding, override or isolate.
     static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        BrewLogCore.isBidiControl(scalar)
     }
 
     /// Whether `scalar` is shown as a visible escape.

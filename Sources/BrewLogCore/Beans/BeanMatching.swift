@@ -4,9 +4,8 @@
 /// bag when that bag no longer exists. Any other brew belongs to a bag when its `coffee` equals the bag's name ignoring case and it was
 /// brewed (on its own calendar date, in the offset it was recorded with) on or after the day the
 /// bag was opened, else roasted (with neither, any day), and not after the day it was finished.
-/// When several bags match, the one opened most recently wins (a bag without an opening day
-/// counts as opened when it was roasted, and one with neither as opened before any other); of
-/// bags opened the same day, the one later in the journal.
+/// When several bags match, the one opened most recently wins, by ``opensAfter(_:_:)``: the rule
+/// `prompt`'s newest open bag follows too.
 public struct BeanMatching: Sendable {
     /// The bags of each name, lowercased, with their position in the journal.
     private let bagsByName: [String: [(position: Int, bag: BeanBag)]]
@@ -29,7 +28,7 @@ public struct BeanMatching: Sendable {
         var best: (position: Int, bag: BeanBag)?
         for candidate in candidates where candidate.bag.isInUse(on: day) {
             guard let current = best else { best = candidate; continue }
-            if Self.openedLater(candidate, than: current) { best = candidate }
+            if Self.opensAfter(candidate, current) { best = candidate }
         }
         return best?.bag
     }
@@ -46,12 +45,23 @@ public struct BeanMatching: Sendable {
         bag(of: brew)?.daysOffRoast(on: brew.timestamp.day)
     }
 
-    private static func openedLater(_ a: (position: Int, bag: BeanBag), than b: (position: Int, bag: BeanBag)) -> Bool {
-        switch (a.bag.firstDay, b.bag.firstDay) {
-        case let (x?, y?) where x != y: x > y
+    /// Whether bag `a` counts as opened after bag `b` (each with its position in the journal):
+    /// the later opening day wins (a bag without one counts as opened when it was roasted, and one
+    /// with neither as opened before any other); of bags opened the same day, the later roast
+    /// when both have a roast day, else the later line in the journal.
+    static func opensAfter(_ a: (position: Int, bag: BeanBag), _ b: (position: Int, bag: BeanBag)) -> Bool {
+        if let later = later(a.bag.firstDay, b.bag.firstDay) { return later }
+        if let x = a.bag.roasted, let y = b.bag.roasted, x != y { return x > y }
+        return a.position > b.position
+    }
+
+    /// Whether `a` is after `b`, a missing day before every day; `nil` when they are the same.
+    private static func later(_ a: CalendarDay?, _ b: CalendarDay?) -> Bool? {
+        switch (a, b) {
+        case let (x?, y?): x == y ? nil : x > y
         case (nil, _?): false
         case (_?, nil): true
-        default: a.position > b.position
+        case (nil, nil): nil
         }
     }
 }

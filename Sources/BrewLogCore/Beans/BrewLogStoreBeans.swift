@@ -44,16 +44,10 @@ extension BrewLogStore {
 }
 
 extension BrewLogStore {
-    /// The open bag opened most recently (its opened day, else its roast day; a bag with neither
-    /// counts as the oldest; the later in the journal when two tie), if any.
+    /// The open bag opened most recently, by the rule that decides which of several bags of one
+    /// name a brew belongs to (``BeanMatching/opensAfter(_:_:)``), if any.
     public var newestOpenBag: BeanBag? {
-        var newest: BeanBag?
-        for bag in beanBags where bag.isOpen {
-            if let current = newest, let currentDay = current.firstDay {
-                guard let day = bag.firstDay, day >= currentDay else { continue }
-            }
-            newest = bag
-        }
-        return newest
+        let open = beanBags.enumerated().filter { $0.element.isOpen }.map { (position: $0.offset, bag: $0.element) }
+        return open.max { BeanMatching.opensAfter($1, $0) }?.bag
     }
 }

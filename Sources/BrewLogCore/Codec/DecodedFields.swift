@@ -186,6 +186,11 @@ struct DecodedFields {
             throw try wrongType(name, "a whole number", &scanner)
         }
         let number = try scanner.scanNumberValue()
+        // The syntax is judged before the value: `0x10` is malformed, not a rating of 0.
+        scanner.skipWhitespace()
+        if let next = scanner.peek(), next != UInt8(ascii: ","), next != UInt8(ascii: "}") {
+            throw scanner.fail(JSONScanner.noSeparator(after: name.text))
+        }
         let text = { String(decoding: UnsafeBufferPointer(rebasing: line[number.range]), as: UTF8.self) }
         guard number.isInteger else {
             throw problem("\"\(name.text)\" must be a whole number (got \(cappedForMessage(text())))")

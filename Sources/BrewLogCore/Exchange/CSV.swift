@@ -172,13 +172,20 @@ enum CSV {
 
     /// A cell of `column` as the JSON value its key takes in a journal line: the `date` and
     /// number cells read in the file's dialect (``CSVCell``), tags split at commas, and anything
-    /// else, numbers that are none included, as text (which the field then refuses by name).
+    /// else as text (which the field then refuses by name).
+    /// - Throws: a number cell that holds no number, or one outside its field's range.
     private static func value(of cell: String, column: String, decimalComma: Bool, localTimeZone: any UTCOffsetSource) throws(LineProblem) -> String {
         var json = ""
         let field = BrewField(journalKey: column)
         if field == .date {
             BrewLineCodec.appendJSONString(try CSVCell.date(cell, localTimeZone: localTimeZone), to: &json)
-        } else if field?.isNumeric == true, let number = try CSVCell.number(cell, column: column, decimalComma: decimalComma) {
+        } else if let field, field.isNumeric {
+            guard let number = try CSVCell.number(cell, column: column, decimalComma: decimalComma) else {
+                let whole: Bool
+                if case .number = field.kind { whole = false } else { whole = true }
+                let comma = !decimalComma && cell.contains(",") ? " (a decimal comma is read in a file separated by ';')" : ""
+                throw LineProblem("\"\(column)\" must be \(whole ? "a whole number" : "a number"), got \"\(cappedForMessage(cell))\"\(comma)")
+            }
             json = number
         } else if let field, case .tags = field.kind {
             json = "[" + cell.split(separator: ",", omittingEmptySubsequences: false).map { tag in

@@ -1,14 +1,26 @@
 /// What the cells of a CSV row's number and date columns become in the brew's journal line, in
 /// the file's dialect (``CSVDialect``).
 enum CSVCell {
-    /// A number cell as a JSON number, or `nil` when it is none: the field then gets it as text
-    /// and refuses it by name (never as malformed JSON).
+    /// A number cell as a JSON number, or `nil` when it is none (`nan`, `0x10`, `1_000`, `15 g`),
+    /// which the caller refuses by name.
     ///
     /// With `decimalComma` (a file separated by `;`), `15,5` is 15.5 and `15.5` is 15.5 too, but
     /// a thousands separator is never read: `1.000` (1, or 1000?), `1.000,5` and `1,000.5` are
     /// refused, naming what to write instead.
-    /// - Throws: the reason a cell that may hold a thousands separator is refused.
+    /// - Throws: the reason a cell that may hold a thousands separator is refused; and, for a
+    ///   number no `Double` holds (`1e400`) or one outside `column`'s range, the range, with the
+    ///   cell as written, before the number goes any further.
     static func number(_ cell: String, column: String, decimalComma: Bool) throws(LineProblem) -> String? {
+        guard let number = try decimal(cell, column: column, decimalComma: decimalComma) else { return nil }
+        let limit = BrewField(journalKey: column)?.limit
+        guard let value = Double(number), value.isFinite, limit?.contains(value) ?? true else {
+            throw LineProblem(limit?.problem(got: cell).message ?? "\"\(column)\" \(cappedForMessage(cell)) is out of range")
+        }
+        return number
+    }
+
+    /// The cell as JSON number text, unconverted, read in the file's dialect; `nil` when it is none.
+    private static func decimal(_ cell: String, column: String, decimalComma: Bool) throws(LineProblem) -> String? {
         guard decimalComma else { return isJSONNumber(cell) ? cell : nil }
         if let comma = cell.lastIndex(of: ","), let point = cell.lastIndex(of: ".") {
             // The separator written last is the decimal sign; the other groups thousands.
@@ -57,13 +69,30 @@ enum CSVCell {
         return groups.allSatisfy { $0.utf8.allSatisfy { (0x30...0x39).contains($0) } } && groups.dropFirst().allSatisfy { $0.utf8.count == 3 }
     }
 
-    /// Whether `text` is exactly one number as JSON writes it (no `+`, no `.5`, no `15.`).
+    /// Whether `text` is exactly one number as JSON writes it (no `+`, no `.5`, no `15.`, no
+    /// `0x10`, no `inf`): its grammar alone, so a number too large for a `Double` is still one.
     private static func isJSONNumber(_ text: String) -> Bool {
-        var copy = text
-        return copy.withUTF8 { bytes in
-            var scanner = JSONScanner(bytes)
-            guard (try? scanner.scanNumberValue()) != nil else { return false }
-            return scanner.index == bytes.count
+        var bytes = text.utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { (0x30...0x39).contains($0) }.count
+            bytes = bytes.dropFirst(count)
+            return count
         }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "0") {
+            bytes = bytes.dropFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if let first = bytes.first, first | 0x20 == UInt8(ascii: "e") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 }

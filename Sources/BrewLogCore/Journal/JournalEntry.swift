@@ -13,6 +13,14 @@ public enum JournalEntry: Hashable, Sendable {
     public enum Kind: String, CaseIterable, Sendable {
         case skip
         case bean
+
+        /// What a message calls a record of this kind: "skip day", "bean bag".
+        public var noun: String {
+            switch self {
+            case .skip: "skip day"
+            case .bean: "bean bag"
+            }
+        }
     }
 
     /// The record's id, unique across every kind in a journal.

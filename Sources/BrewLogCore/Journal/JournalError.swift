@@ -18,8 +18,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another program changed the journal or its lock file while this one held the lock:
     /// nothing was written.
     case changedByAnotherProgram(path: String, what: String)
-    /// A brew whose line would not read back (a value no reader accepts); nothing was written.
-    case unwritable(path: String, id: String, reason: String)
+    /// A record whose line would not read back (a value no reader accepts); nothing was written.
+    /// `record` names it as a message does: "brew 0f3a9c2e71d4", "bean bag 3b0c8f1e5a27".
+    case unwritable(path: String, record: String, reason: String)
     /// A file BrewLog keeps beside the journal (`PATH.lock`, `PATH.rejected`) is a symbolic link,
     /// a special file or shares its inode: BrewLog will not write into it. Nothing was written.
     case unsafeSibling(path: String, reason: String)
@@ -48,8 +49,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(what) while this command held the lock of '\(path)'; nothing was written"
         case let .unsafeSibling(path, reason):
             "'\(path)' \(reason), so BrewLog will not write into it; nothing was written"
-        case let .unwritable(path, id, reason):
-            "brew \(id) cannot be written to '\(path)': its line would not read back (\(reason)); nothing was written"
+        case let .unwritable(path, record, reason):
+            "\(record) cannot be written to '\(path)': its line would not read back (\(reason)); nothing was written"
         case let .tooLarge(path, size, limit):
             "'\(path)' is \(size) bytes, more than the \(limit) a file BrewLog reads whole may be; nothing was written"
         case let .notHeld(path, operation):

@@ -12,7 +12,8 @@ public enum FieldInputProblem: Error, Equatable, Sendable {
     case outOfRange(InvalidFieldError)
     /// Only whitespace, for a field that has a value or none.
     case empty
-    /// A control character in a one-line text (an escape, a line break, a tab).
+    /// A control character in a one-line text (an escape, a line break, a tab), or in a tag a
+    /// bidirectional control too.
     case controlCharacter(Unicode.Scalar)
     /// A tag that breaks the tags' rule, or a list of tags with nothing in it.
     case badTag(InvalidFieldError)
@@ -97,9 +98,13 @@ extension BrewField {
         }
     }
 
-    /// One tag, as `--tag` takes it: non-empty, no comma, no whitespace, no control character.
+    /// One tag, as `--tag` takes it (a brew's or a bag's): non-empty, no comma, no whitespace, no
+    /// control character and no bidirectional control (which would reorder what a terminal shows
+    /// around it).
     public func parseTag(_ text: String) -> Result<String, FieldInputProblem> {
-        if let bad = text.unicodeScalars.first(where: isControlCharacter) { return .failure(.controlCharacter(bad)) }
+        if let bad = text.unicodeScalars.first(where: { isControlCharacter($0) || isBidiControl($0) }) {
+            return .failure(.controlCharacter(bad))
+        }
         do throws(InvalidFieldError) {
             try BrewRecord.validateTag(text)
         } catch {
@@ -175,6 +180,12 @@ extension FieldValue {
 /// and what the command line shows as a visible escape.
 public func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+}
+
+/// Whether `scalar` is a bidirectional embedding, override or isolate (U+202A–U+202E,
+/// U+2066–U+2069): Unicode's Bidi_Control characters that reorder the text around them.
+public func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
 }
 
 /// `value` with exactly `decimals` digits after the point (`94.0`), or as ``formatNumber(_:)``

@@ -138,8 +138,12 @@ public struct FileJournal: Sendable {
         throw .notRegularFile(path: path, kind: "a loop of symbolic links")
     }
 
+    /// The endings of the names BrewLog keeps for its own files beside a journal (its lock, the
+    /// lines `check --repair` set aside): no journal, and no file BrewLog writes, may end so.
+    public static let reservedSuffixes = [".lock", ".rejected"]
+
     private func refuseReservedName(_ candidate: String) throws(JournalError) {
-        for suffix in [".lock", ".rejected"] where candidate.hasSuffix(suffix) {
+        for suffix in Self.reservedSuffixes where candidate.hasSuffix(suffix) {
             throw .unusablePath(path: path, reason: "a name ending in '\(suffix)' is BrewLog's own \(suffix.dropFirst()) file")
         }
     }

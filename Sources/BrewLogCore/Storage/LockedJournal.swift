@@ -166,18 +166,19 @@ public final class LockedJournal: Journal {
     /// writes a line that would make the journal unreadable (a date outside the years RFC 3339
     /// allows, a line too long, a value out of range), whatever let the record through.
     func line(for record: BrewRecord) throws(JournalError) -> String {
-        try checked(BrewLineCodec.encode(record), id: record.id)
+        try checked(BrewLineCodec.encode(record), record: "brew \(record.id.rawValue)")
     }
 
     /// The journal line for `entry`, checked like a brew's.
     func line(for entry: JournalEntry) throws(JournalError) -> String {
-        try checked(RecordLineCodec.encode(entry), id: entry.id)
+        try checked(RecordLineCodec.encode(entry), record: "\(entry.kind.noun) \(entry.id.rawValue)")
     }
 
-    private func checked(_ line: String, id: BrewID) throws(JournalError) -> String {
+    /// `line`, unless a reader would refuse it; `record` names the record in the error.
+    private func checked(_ line: String, record: String) throws(JournalError) -> String {
         // One record, one line: a line break inside would make it two lines no reader accepts.
         if line.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-            throw .unwritable(path: path, id: id.rawValue, reason: "it holds a line break outside a string")
+            throw .unwritable(path: path, record: record, reason: "it holds a line break outside a string")
         }
         var text = line
         let problem: LineProblem? = text.withUTF8 { bytes in
@@ -185,7 +186,7 @@ public final class LockedJournal: Journal {
             return nil
         }
         if let problem {
-            throw .unwritable(path: path, id: id.rawValue, reason: problem.reason)
+            throw .unwritable(path: path, record: record, reason: problem.reason)
         }
         return text
     }

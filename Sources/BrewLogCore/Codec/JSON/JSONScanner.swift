@@ -372,6 +372,11 @@ struct JSONScanner {
 }
 
 extension JSONScanner {
+    /// What is wrong when a member's value is followed by neither `,` nor `}`.
+    static func noSeparator(after key: String) -> String {
+        "expected ',' or '}' after the value of \"\(cappedForMessage(key))\""
+    }
+
     /// Reads the one JSON object that fills the text: `{`, its members, `}`, and nothing after
     /// but whitespace. `member` reads each member, from its key's opening quote through its value,
     /// and returns the key as written, for the message when no `,` or `}` follows; `what` names the
@@ -389,7 +394,7 @@ extension JSONScanner {
                 let key = try member(&self)
                 skipWhitespace()
                 if peek() == UInt8(ascii: ",") { index += 1; continue }
-                try expect(UInt8(ascii: "}"), "expected ',' or '}' after the value of \"\(cappedForMessage(key))\"")
+                try expect(UInt8(ascii: "}"), Self.noSeparator(after: key))
                 break
             }
         }
