@@ -111,7 +111,7 @@ struct BeanconquerorExportTests {
         (#"{"BREWS":[{"config":{"uuid":"x","unix_timestamp":1795362000},"grind_weight":5000}]}"#, nil, "BREWS[0]", "dose must be more than 0 and at most 1000 grams (got 5000) (uuid x)"),
         (#"{"BEANS":[{"name":"","config":{"uuid":"y","unix_timestamp":1}}]}"#, nil, "BEANS[0]", "has no name (uuid y)"),
         (#"{"BREWS":[{"config":{"uuid":"x"}}]}"#, nil, "BREWS[0]", "has no config.unix_timestamp (uuid x)"),
-        (#"{"BREWS":[{"config":{"uuid":"x","unix_timestamp":1e19}}]}"#, nil, "BREWS[0]", "config.unix_timestamp 1e+19 is not a moment from 1970 to 9999 (uuid x)"),
+        (#"{"BREWS":[{"config":{"uuid":"x","unix_timestamp":1e19}}]}"#, nil, "BREWS[0]", "config.unix_timestamp 1e+19 is not a moment from 1970-01-01 to 9999-12-31 (uuid x)"),
         (#"{"BREWS":[{"config":{"uuid":"d","unix_timestamp":1795362000}},{"config":{"uuid":"d","unix_timestamp":1795362001}}]}"#, nil, "BREWS[1]",
          "has the uuid d of BREWS[0] too; the app never writes two records with one uuid"),
         ("{\n\"BREWS\": [\n{,}]}", 3, nil, "malformed JSON: expected a key in double quotes"),

@@ -117,3 +117,61 @@ struct ForeignExportFindingsTests {
         #expect(results.suffix(3) == [true, false, false])
     }
 }
+
+@Suite("Other tools' exports: what their apps never write is an error, not a guess")
+struct ForeignExportStrictnessTests {
+    private let berlin = zone("Europe/Berlin")
+    private let today = CalendarDay(year: 2026, month: 12, day: 1)!
+
+    @Test("a key twice in one record is an error where it is, in Beanconqueror's and jrnl's exports alike")
+    func repeatedKeys() {
+        let brew = #"{"BREWS":[{"config":{"uuid":"u1","unix_timestamp":1795156200},"rating":2,"rating":5}]}"#
+        let found = BeanconquerorExport.decode(Array(brew.utf8), timeZone: berlin, today: today).failure?.problems.first
+        #expect(found?.path == "BREWS[0]")
+        #expect(found?.reason == #"has the key "rating" twice; the app writes each key once"#)
+        let entry = #"{"entries":[{"title":"a","title":"b","body":"","date":"2026-11-20","time":"07:30","tags":[],"starred":false}]}"#
+        #expect(JrnlExport.decode(Array(entry.utf8), timeZone: berlin).failure?.problems.first?.reason == #"has the key "title" twice; jrnl writes each key once"#)
+    }
+
+    @Test("a number written as text is read only when it is a decimal as JSON writes one", arguments: [
+        ("\"4\"", 2), ("\"8.0\"", 4), ("\"0x4\"", nil), ("\"+4\"", nil), ("\" 4\"", nil), ("\"4e0\"", 2), ("\"inf\"", nil),
+    ] as [(String, Int?)])
+    func numbersAsText(value: String, rating: Int?) {
+        let text = #"{"BREWS":[{"config":{"uuid":"u1","unix_timestamp":1795156200},"rating":"# + value + "}]}"
+        let result = BeanconquerorExport.decode(Array(text.utf8), timeZone: berlin, today: today)
+        if let rating {
+            #expect((try? result.get().records.first?.rating) == rating)
+        } else {
+            #expect(result.failure?.problems.first?.reason == #""rating" is a string, not a number"#, "\(result)")
+        }
+    }
+
+    @Test("a rating of -0 is unrated, and a record of the first second of 1970 is a moment")
+    func edges() throws {
+        let text = #"{"BREWS":[{"config":{"uuid":"u1","unix_timestamp":0},"rating":"-0"}]}"#
+        let brew = try #require(try BeanconquerorExport.decode(Array(text.utf8), timeZone: berlin, today: today).get().records.first)
+        #expect(brew.rating == nil)
+        #expect(brew.timestamp.description == "1970-01-01T01:00:00+01:00")
+    }
+
+    @Test("jrnl's starred is true or false; anything else is an error in the file")
+    func starred() {
+        let entry = #"{"entries":[{"title":"a","body":"","date":"2026-11-20","time":"07:30","tags":[],"starred":"yes"}]}"#
+        #expect(JrnlExport.decode(Array(entry.utf8), timeZone: berlin).failure?.problems.first?.reason == #""starred" must be true or false, got a string"#)
+    }
+
+    @Test("Loop: rows that import nothing stop the import past their limit")
+    func loopIgnoredRows() {
+        var decoder = LoopExport.Decoder(habit: nil, timeZone: berlin, maximumIgnoredBytes: 1000)
+        var text = "Date,Coffee,\n"
+        var day = CalendarDay(year: 2026, month: 11, day: 30)!
+        for _ in 0..<1000 {
+            text += "\(day),NO,\n"
+            day = day.adding(days: -1)
+        }
+        Array(text.utf8).withUnsafeBufferPointer { decoder.feed($0) }
+        decoder.endOfFile()
+        #expect(decoder.hasEnoughProblems)
+        #expect(decoder.finish().failure?.problems.first?.reason == "more than 1000 bytes of rows that import nothing")
+    }
+}

@@ -51,6 +51,40 @@ struct ForeignImportHardeningTests {
         }
     }
 
+    @Test("the zip hint imports into the journal the command was given, and makes a name that starts with '-' a path")
+    func zipHintFileAndDash() {
+        let sandbox = Sandbox()
+        let journal = sandbox.home + "/mine.jsonl"
+        _ = FileManager.default.createFile(atPath: sandbox.home + "/-dash.zip", contents: Data([0x50, 0x4B, 0x03, 0x04]))
+        let result = sandbox.run(["--file", journal, "import", "--from", "beanconqueror", "--", "-dash.zip"])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("unzip -d beanconqueror ./-dash.zip && brewlog --file \(journal) import --from beanconqueror"), "\(result.stderr)")
+    }
+
+    @Test("an import file that cannot be read (a loop of links) is no input, exit 66", arguments: ["", "--from jrnl", "--from loop"])
+    func unreadable(from: String) {
+        let sandbox = Sandbox()
+        #expect(symlink("loopy", sandbox.home + "/loopy") == 0)
+        let result = sandbox.run(["import"] + from.split(separator: " ").map(String.init) + [sandbox.home + "/loopy"])
+        #expect(result.status == 66, "\(result)")
+        #expect(result.stderr.contains("cannot read"))
+    }
+
+    @Test("ids and notes on standard input are read up to a limit, so an endless stream ends with 65", arguments: [
+        "yes aaaa0001 | timeout 60 \"$BREWLOG\" rm -",
+        "yes aaaa0001 | timeout 60 \"$BREWLOG\" edit - -r 3",
+        "yes 'a note' | timeout 60 \"$BREWLOG\" add -n -",
+    ])
+    func endlessStandardInput(script: String) {
+        let sandbox = Sandbox()
+        _ = sandbox.add(["-m", "V60"])
+        let before = sandbox.journal
+        let result = shell(sandbox, script)
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("MiB; stopped reading"), "\(result.stderr)")
+        #expect(sandbox.journal == before)
+    }
+
     @Test("a chunk file beside Beanconqueror.json that is a FIFO is refused at once (66), never waited on")
     func fifoChunk() {
         let sandbox = Sandbox()

@@ -19,7 +19,7 @@ struct RecipeEditTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == """
             brewlog: error: a recipe named 'v60' exists; nothing was saved
-            hint: change some of its fields with 'brewlog recipe edit v60 FIELDS', or replace it: 'brewlog recipe save v60 --replace ...'
+            hint: change some of its fields with: brewlog recipe edit v60 FIELDS; or replace it: brewlog recipe save v60 --replace ...
 
             """)
         #expect(sandbox.config == before)

@@ -17,21 +17,26 @@ enum InputReader {
     /// The longest line accepted: far beyond any brew, small enough to refuse runaway input early.
     static let maximumLineLength = 16 << 20
 
+    /// The most any input is read: far beyond any journal's export (a million brews are about
+    /// 270 MB), small enough that an endless stream of records ends instead of filling memory.
+    static let maximumLength = 1 << 30
+
     /// The hint for a line past the limit in a file of records.
     static let recordsHint = "brewlog reads files of brews, one per line; check that this is one"
 
     /// All bytes of `fd`, which `name` describes in messages; a data error (65), with `hint`, when
     /// a line is longer than `maximumLineLength`.
     static func readAll(fd: Int32, name: String, maximumLineLength: Int = InputReader.maximumLineLength,
-                        hint: String = recordsHint) throws(CLIError) -> [UInt8] {
-        try read(fd: fd, name: name, maximumLineLength: maximumLineLength, badLinesToStopAt: nil, hint: hint) { _ in true }.bytes
+                        maximumLength: Int = InputReader.maximumLength, hint: String = recordsHint) throws(CLIError) -> [UInt8] {
+        try read(fd: fd, name: name, maximumLineLength: maximumLineLength, maximumLength: maximumLength, badLinesToStopAt: nil,
+                 hint: hint) { _ in true }.bytes
     }
 
     /// Like ``readAll(fd:name:maximumLineLength:)``, but judging each complete line as it comes
     /// with `isGood`: after `badLinesToStopAt` bad lines it stops reading (an endless stream of
     /// garbage ends there) and returns the lines up to the last bad one, `stoppedEarly` set.
-    static func read(fd: Int32, name: String, maximumLineLength: Int = InputReader.maximumLineLength, badLinesToStopAt: Int?,
-                     hint: String = recordsHint,
+    static func read(fd: Int32, name: String, maximumLineLength: Int = InputReader.maximumLineLength,
+                     maximumLength: Int = InputReader.maximumLength, badLinesToStopAt: Int?, hint: String = recordsHint,
                      isGood: (UnsafeBufferPointer<UInt8>) -> Bool) throws(CLIError) -> (bytes: [UInt8], stoppedEarly: Bool) {
         var bytes: [UInt8] = []
         var lineStart = 0
@@ -39,6 +44,9 @@ enum InputReader {
         var stop: Int?
         try forEachBlock(fd: fd, name: name) { (block: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Bool in
             let previous = bytes.count
+            guard previous + block.count <= maximumLength else {
+                throw CLIError.dataError("\(name) is longer than \(maximumLength >> 20) MiB; stopped reading", hint: hint)
+            }
             bytes.append(contentsOf: block)
             if let newline = block.lastIndex(of: UInt8(ascii: "\n")) {
                 let end = previous + newline + 1
@@ -101,14 +109,14 @@ enum InputReader {
 /// Standard input, read whole and strictly (`--notes -`, `import -`).
 enum StandardInput {
     /// Every byte of standard input (see ``InputReader``).
-    static func readAll(hint: String = InputReader.recordsHint) throws(CLIError) -> [UInt8] {
-        try InputReader.readAll(fd: STDIN_FILENO, name: "standard input", hint: hint)
+    static func readAll(maximumLength: Int = InputReader.maximumLength, hint: String = InputReader.recordsHint) throws(CLIError) -> [UInt8] {
+        try InputReader.readAll(fd: STDIN_FILENO, name: "standard input", maximumLength: maximumLength, hint: hint)
     }
 
     /// Standard input as text; a data error (65) when it is not valid UTF-8, instead of text
     /// with U+FFFD in place of the bytes that were given.
-    static func readText() throws(CLIError) -> String {
-        let bytes = try readAll(hint: "notes are read as text whose lines are at most 16 MiB each; break the text into lines or shorten it")
+    static func readText(maximumLength: Int, hint: String) throws(CLIError) -> String {
+        let bytes = try readAll(maximumLength: maximumLength, hint: hint)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CLIError.dataError("standard input is not valid UTF-8", hint: "convert it first, e.g. with iconv -t UTF-8")
         }

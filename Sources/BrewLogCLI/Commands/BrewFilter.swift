@@ -105,18 +105,22 @@ struct BrewFilter {
         return days
     }
 
+    /// The widest offset a journal's date may have, in seconds (±23:59).
+    private static let widestOffset = 23 * 3600 + 59 * 60
+
     /// Whether `since` starts after `until` ends: days compare as days, moments as moments, and a
     /// moment with a day by its own calendar day (as the filters compare them).
     ///
     /// A day against a moment allows for every offset a brew may be recorded with: a brew's day
-    /// is its date in that offset (UTC−12:00 to UTC+14:00), so a brew on 30 November in New York
-    /// may come after 1 December 00:00 UTC. Only a gap no offset bridges is refused.
+    /// is its date in that offset (a journal holds any from −23:59 to +23:59, not only the zones'
+    /// −12:00 to +14:00), so a brew on 30 November in New York may come after 1 December 00:00
+    /// UTC. Only a gap no offset bridges is refused.
     private static func startsAfterEnd(_ since: When, _ until: When) -> Bool {
         switch (since, until) {
         case let (.day(start), .day(end)): start > end
         case let (.moment(start), .moment(end)): start.date > end.date
-        case let (.day(start), .moment(end)): start > Timestamp(date: end.date.addingTimeInterval(14 * 3600), utcOffsetSeconds: 0).day
-        case let (.moment(start), .day(end)): Timestamp(date: start.date.addingTimeInterval(-12 * 3600), utcOffsetSeconds: 0).day > end
+        case let (.day(start), .moment(end)): start > Timestamp(date: end.date.addingTimeInterval(Double(BrewFilter.widestOffset)), utcOffsetSeconds: 0).day
+        case let (.moment(start), .day(end)): Timestamp(date: start.date.addingTimeInterval(-Double(BrewFilter.widestOffset)), utcOffsetSeconds: 0).day > end
         }
     }
 }

@@ -172,11 +172,12 @@ enum FieldOptions {
     }
 
     /// The notes text, or all of standard input for `-` (without its final newline), read
-    /// strictly (``StandardInput/readText()``): a closed or unreadable input, or one that is not
+    /// strictly (``StandardInput/readText(maximumLength:hint:)``): a closed or unreadable input, or one that is not
     /// UTF-8, is refused rather than taken as empty or repaired notes.
     static func notes(_ text: String, _ context: CommandContext) throws(CLIError) -> String {
         guard text == "-" else { return text }
-        var notes = try StandardInput.readText()
+        // A journal line holds at most 16 MiB: longer notes could never be written.
+        var notes = try StandardInput.readText(maximumLength: 16 << 20, hint: "notes are at most 16 MiB, in lines of at most 16 MiB; shorten them")
         // One final line break, of either kind ("\r\n" is a single Character).
         if notes.hasSuffix("\n") || notes.hasSuffix("\r\n") { notes.removeLast() }
         return notes

@@ -32,18 +32,18 @@ extension ImportCommand {
             let today = Timestamp(date: try context.now, timeZone: timeZone).day
             var decoder = BeanconquerorExport.Decoder(timeZone: timeZone, today: today, problemLimit: badRecordsToStopAt)
             decoder.begin(.main)
-            try stream(path, format: format, into: &decoder)
+            try stream(path, format: format, into: &decoder, context)
             for brews in [false, true] where path != "-" {
                 try readChunks(beside: path, brews: brews, into: &decoder)
             }
             decoded = decoder.finish()
         case .jrnl:
             var decoder = JrnlExport.Decoder(timeZone: try context.timeZone, problemLimit: badRecordsToStopAt)
-            try stream(path, format: format, into: &decoder)
+            try stream(path, format: format, into: &decoder, context)
             decoded = decoder.finish()
         case .loop:
             var decoder = LoopExport.Decoder(habit: habit, timeZone: try context.timeZone, problemLimit: badRecordsToStopAt)
-            try stream(path, format: format, into: &decoder)
+            try stream(path, format: format, into: &decoder, context)
             if let choice = decoder.habitChoice { throw habitError(choice, shown: shown, context) }
             decoded = decoder.finish()
         }
@@ -78,26 +78,30 @@ extension ImportCommand {
         }
     }
 
-    /// What to run instead of importing an export's zip, every name in it shell-quoted.
-    private static func unzipHint(_ format: ForeignFormat, _ path: String) -> String {
-        let zip = ShellWord.quoted(path)
+    /// What to run instead of importing an export's zip: every name in it shell-quoted (a name
+    /// that starts with `-` made a path, so that unzip does not read it as an option), and the
+    /// import run on the journal this one was.
+    private static func unzipHint(_ format: ForeignFormat, _ path: String, _ context: CommandContext) -> String {
+        let zip = ShellWord.quoted(path.hasPrefix("-") ? "./" + path : path)
+        let brewlog = context.commandPrefix
         return switch format {
-        case .beanconqueror: "unzip it and import its Beanconqueror.json: unzip -d beanconqueror \(zip) && brewlog import --from beanconqueror beanconqueror/Beanconqueror.json"
-        case .loop: "unzip its Checkmarks.csv and import that: unzip -o \(zip) Checkmarks.csv && brewlog import --from loop Checkmarks.csv"
+        case .beanconqueror: "unzip it and import its Beanconqueror.json: unzip -d beanconqueror \(zip) && \(brewlog) import --from beanconqueror beanconqueror/Beanconqueror.json"
+        case .loop: "unzip its Checkmarks.csv and import that: unzip -o \(zip) Checkmarks.csv && \(brewlog) import --from loop Checkmarks.csv"
         case .jrnl: "write the export with jrnl --export json > jrnl.json and import that"
         }
     }
 
     /// Reads `path` (standard input for `-`) block by block into `decoder`, stopping as soon as
     /// it has enough problems; a zip archive is refused at its first bytes.
-    private static func stream(_ path: String, format: ForeignFormat, into decoder: inout some ForeignExportDecoder) throws(CLIError) {
+    private static func stream(_ path: String, format: ForeignFormat, into decoder: inout some ForeignExportDecoder,
+                               _ context: CommandContext) throws(CLIError) {
         let fd = try openInput(path)
         defer { if fd != STDIN_FILENO { close(fd) } }
         let shown = path == "-" ? "standard input" : path
         var first = true
         try InputReader.forEachBlock(fd: fd, name: shown) { (block: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Bool in
             if first, block.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-                throw CLIError.dataError("\(shown) is a zip archive; brewlog reads the file inside it", hint: unzipHint(format, path))
+                throw CLIError.dataError("\(shown) is a zip archive; brewlog reads the file inside it", hint: unzipHint(format, path, context))
             }
             first = false
             decoder.feed(block)
@@ -117,7 +121,7 @@ extension ImportCommand {
             let fd = open(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
             if fd < 0 {
                 if errno == ENOENT { return }
-                throw CLIError.io("cannot read \(name): \(String(cString: strerror(errno)))")
+                throw openFailure(errno, path: name)
             }
             defer { close(fd) }
             var status = stat()

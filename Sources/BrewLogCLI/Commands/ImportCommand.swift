@@ -205,16 +205,24 @@ enum ImportCommand: BrewLogCommand {
     static let badRecordsToStopAt = 20
 
     /// The descriptor to read `path` from: standard input for `-`, else the file opened for
-    /// reading; a missing file is "no such file" (66), any other failure an I/O error (74).
+    /// reading (``openFailure(_:path:)`` says why it could not be).
     static func openInput(_ path: String) throws(CLIError) -> Int32 {
         guard path != "-" else { return STDIN_FILENO }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT { throw CLIError.inputMissing("no such file: \(path)") }
-            throw CLIError.io("cannot read \(path): \(String(cString: strerror(code)))")
-        }
+        guard fd >= 0 else { throw openFailure(errno, path: path) }
         return fd
+    }
+
+    /// Why an import file could not be opened, with `errno` `code`: a missing file, or one
+    /// that cannot be read (no permission, a loop of links), is "no input" (66); anything else
+    /// an I/O error (74).
+    static func openFailure(_ code: Int32, path: String) -> CLIError {
+        switch code {
+        case ENOENT: .inputMissing("no such file: \(path)")
+        case EACCES, EPERM, ELOOP, ENOTDIR, ENAMETOOLONG, EISDIR:
+            .inputUnreadable("cannot read \(path): \(String(cString: strerror(code)))", hint: "check the file's name and permissions")
+        default: .io("cannot read \(path): \(String(cString: strerror(code)))")
+        }
     }
 
     /// The import file's bytes (standard input for `-`) and its format, read strictly by
@@ -234,11 +242,15 @@ enum ImportCommand: BrewLogCommand {
             }
             // Validation only (no record built): the full decode comes once, after.
             let good = judge?.judge(line) ?? true
-            return good && judge?.tooLong != true
+            return good && judge?.tooLong != true && judge?.tooManyRecords != true
         }
         if judge?.ignoredTooMuch == true {
             throw CLIError.dataError("\(name) has more than \(StreamJudge.maximumIgnoredBytes >> 20) MiB of blank lines and records an import leaves out; stopped reading, nothing imported",
                                      hint: "check that this is a file of brews in the format given (--format)")
+        }
+        if judge?.tooManyRecords == true {
+            throw CLIError.dataError("\(name) has more than \(StreamJudge.maximumRecords) records; stopped reading, nothing imported",
+                                     hint: "split it into smaller files and import each")
         }
         if judge?.tooLong == true {
             throw CLIError.dataError("\(name) has a record longer than \(InputReader.maximumLineLength >> 20) MiB; stopped reading, nothing imported",

@@ -88,7 +88,7 @@ enum RecipeCommand: BrewLogCommand {
         let existed = context.configuration.recipe(name) != nil
         if existed && !context.arguments.has(Option.replace) {
             throw CLIError.refused("a recipe named '\(cappedForMessage(name))' exists; nothing was saved",
-                                   hint: "change some of its fields with 'brewlog recipe edit \(ShellWord.quoted(name)) FIELDS', or replace it: 'brewlog recipe save \(ShellWord.quoted(name)) --replace ...'")
+                                   hint: "change some of its fields with: brewlog recipe edit \(ShellWord.quoted(name)) FIELDS; or replace it: brewlog recipe save \(ShellWord.quoted(name)) --replace ...")
         }
         var start = BrewFieldValues()
         if let reference = context.arguments.value(Option.from) {
@@ -119,7 +119,7 @@ enum RecipeCommand: BrewLogCommand {
         }
         let fields = try changed(before, context)
         guard !fields.isEmpty else {
-            throw context.usage("the recipe would have no field left", hint: "remove it with 'brewlog recipe rm \(ShellWord.quoted(name))'")
+            throw context.usage("the recipe would have no field left", hint: "remove it with: brewlog recipe rm \(ShellWord.quoted(name))")
         }
         guard fields != before else {
             if !context.quiet { context.out.line("No changes to recipe \(name.terminalSafe).") }

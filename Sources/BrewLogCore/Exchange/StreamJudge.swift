@@ -30,6 +30,13 @@ public struct StreamJudge: Sendable {
 
     /// Whether more input than ``maximumIgnoredBytes`` was only to be left out: stop, and say so.
     public var ignoredTooMuch: Bool { ignoredBytes > StreamJudge.maximumIgnoredBytes }
+    /// The most records one import takes: twice the largest journal BrewLog is measured with, so
+    /// that an endless stream of good records (ids that never repeat) ends too.
+    public static let maximumRecords = 2_000_000
+    /// How many records were judged good so far.
+    public private(set) var records = 0
+    /// Whether more than ``maximumRecords`` came: stop, and say so.
+    public var tooManyRecords: Bool { records > StreamJudge.maximumRecords }
 
     private var sawHeader = false
     private var atFirstLine = true
@@ -120,8 +127,8 @@ public struct StreamJudge: Sendable {
         let cells = row.withUnsafeBufferPointer { CSVCells.split($0, delimiter: delimiter) }
         guard dateColumn < cells.count, WrittenMoment(parsing: cells[dateColumn].trimmingWhitespace()) != nil else { return false }
         // A row's own id must be new in the file; an empty one is derived, never repeated.
-        guard let idColumn, idColumn < cells.count else { return true }
-        return cells[idColumn].isEmpty || isFirst(BrewID(unchecked: cells[idColumn]))
+        guard let idColumn, idColumn < cells.count else { return counted() }
+        return (cells[idColumn].isEmpty || isFirst(BrewID(unchecked: cells[idColumn]))) && counted()
     }
 
     private mutating func judgeJSON(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -200,12 +207,18 @@ public struct StreamJudge: Sendable {
             ignoredBytes += text.count + 1
             return isFirst(id) && !ignoredTooMuch
         case let .success(.brew(id, _)?):
-            return isFirst(id)
+            return isFirst(id) && counted()
         case let .success(.entry(entry)?):
-            return isFirst(entry.id)
+            return isFirst(entry.id) && counted()
         case .failure:
             return false
         }
+    }
+
+    /// Counts one good record; false once there are more than ``maximumRecords``.
+    private mutating func counted() -> Bool {
+        records += 1
+        return !tooManyRecords
     }
 
     private mutating func isFirst(_ id: BrewID?) -> Bool {

@@ -160,8 +160,16 @@ public enum BeanconquerorExport {
             }
         }
 
+        /// Whether one more record would pass the most one import takes, which is then a problem.
+        private mutating func isFull(_ place: Located) -> Bool {
+            guard brews.count + drafts.count >= StreamJudge.maximumRecords else { return false }
+            reader.problems.append(.init(file: place.file, path: place.path, reason: "the export holds more than \(StreamJudge.maximumRecords) records; split it"))
+            partRefused = true
+            return true
+        }
+
         private mutating func takeBrew(_ place: Located) -> Bool {
-            guard let (uuid, created) = reader.identity(place) else { return false }
+            guard !isFull(place), let (uuid, created) = reader.identity(place) else { return false }
             // Judged now with what is known (no method, bag or rating maximum yet), so a stream of
             // bad brews ends as it comes; linked and scaled by finish().
             guard reader.brew(place, uuid: uuid, created: created, methods: [:], bags: [:], ratingMaximum: nil) != nil else { return false }
@@ -170,7 +178,7 @@ public enum BeanconquerorExport {
         }
 
         private mutating func takeBean(_ place: Located) -> Bool {
-            guard let draft = reader.bag(place) else { return false }
+            guard !isFull(place), let draft = reader.bag(place) else { return false }
             drafts.append(draft)
             return true
         }
@@ -246,7 +254,10 @@ private struct Reader {
 
     /// The record's uuid and creation moment, or a problem.
     mutating func identity(_ place: Located) -> (uuid: String, created: Double)? {
-        guard place.value.members != nil else { fail(place, "expected an object, got \(place.value.kind)"); return nil }
+        guard let members = place.value.members else { fail(place, "expected an object, got \(place.value.kind)"); return nil }
+        if let repeated = JSONValue.firstRepeatedKey(members) {
+            fail(place, "has the key \"\(cappedForMessage(repeated))\" twice; the app writes each key once"); return nil
+        }
         guard let uuid = place.value["config"]?["uuid"]?.text, !uuid.isEmpty else {
             fail(place, "has no config.uuid, which every record the app writes has"); return nil
         }
@@ -254,8 +265,8 @@ private struct Reader {
             fail(place, "has no config.unix_timestamp (uuid \(uuid))"); return nil
         }
         // Seconds since 1970 of a day BrewLog can write (years 1 to 9999 as RFC 3339 has them).
-        guard seconds > 0, seconds < 253_402_300_800 else {
-            fail(place, "config.unix_timestamp \(cappedForMessage(formatNumber(seconds))) is not a moment from 1970 to 9999 (uuid \(uuid))"); return nil
+        guard seconds >= 0, seconds < 253_402_300_800 else {
+            fail(place, "config.unix_timestamp \(cappedForMessage(formatNumber(seconds))) is not a moment from 1970-01-01 to 9999-12-31 (uuid \(uuid))"); return nil
         }
         let array = String(place.path.prefix { $0 != "[" }), here = (place.file.map { $0 + ": " } ?? "") + place.path
         if let first = firstPlaces[array + "|" + uuid] {
@@ -380,7 +391,7 @@ private struct Reader {
             }
             record.brewTimeSeconds = Int(seconds.rounded())
         }
-        if let rating = amount(place, "rating") {
+        if let rating = amount(place, "rating"), rating != 0 {
             guard rating > 0, rating <= (ratingMaximum ?? 1000) else {
                 let scale = ratingMaximum.map { "from 0 to \(formatNumber($0)), the app's maximum" } ?? "of 0 or more"
                 fail(place, "\"rating\" \(cappedForMessage(formatNumber(rating))) is not a rating \(scale) (uuid \(uuid))")

@@ -41,9 +41,38 @@ extension JSONValue {
     var numeric: Double? {
         switch self {
         case let .number(value): return value
-        case let .string(text): return Double(text).flatMap { $0.isFinite ? $0 : nil }
+        case let .string(text): return JSONValue.isDecimal(text) ? Double(text).flatMap { $0.isFinite ? $0 : nil } : nil
         default: return nil
         }
+    }
+
+    /// Whether `text` is a decimal number as JSON writes one (`-12.5`, `1e3`), not another spelling
+    /// `Double` would read (`0x1e`, `inf`, `+5`, ` 5`).
+    static func isDecimal(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        func digits() -> Int {
+            let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        guard digits() > 0 else { return false }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
+    }
+
+    /// The first key that `members` holds twice, if one does.
+    static func firstRepeatedKey(_ members: [(key: String, value: JSONValue)]) -> String? {
+        var seen: Set<String> = []
+        return members.first { !seen.insert($0.key).inserted }?.key
     }
 
     /// Whether this is what an app writes for "nothing here": `null`, `0`, `false`, empty text,

@@ -80,6 +80,11 @@ public enum JrnlExport {
                 let path = "entries[\(index)]"
                 switch JrnlExport.fields(entry, timeZone: timeZone) {
                 case let .success(fields):
+                    guard records.count < StreamJudge.maximumRecords else {
+                        problems.append(.init(line: line, path: path, reason: "the export holds more than \(StreamJudge.maximumRecords) entries; split it"))
+                        refused = true
+                        return false
+                    }
                     let occurrence = seen[fields.identity, default: 0]
                     seen[fields.identity] = occurrence + 1
                     let record = BrewRecord(id: ForeignID.make(.jrnl, "brew", fields.identity, occurrence: occurrence),
@@ -118,7 +123,10 @@ public enum JrnlExport {
     }
 
     private static func fields(_ entry: JSONValue, timeZone: any UTCOffsetSource) -> Result<EntryFields, EntryProblem> {
-        guard entry.members != nil else { return .failure(EntryProblem(message: "expected an object, got \(entry.kind)")) }
+        guard let members = entry.members else { return .failure(EntryProblem(message: "expected an object, got \(entry.kind)")) }
+        if let repeated = JSONValue.firstRepeatedKey(members) {
+            return .failure(EntryProblem(message: "has the key \"\(cappedForMessage(repeated))\" twice; jrnl writes each key once"))
+        }
         guard let dateText = entry["date"]?.text, let day = CalendarDay(parsing: dateText) else {
             return .failure(EntryProblem(message: "\"date\" must be YYYY-MM-DD, got \(describe(entry["date"]))"))
         }
@@ -145,7 +153,11 @@ public enum JrnlExport {
             }
         case let other?: return .failure(EntryProblem(message: "\"tags\" must be a list, got \(other.kind)"))
         }
-        if case .bool(true)? = entry["starred"], !tags.contains("starred") { tags.append("starred") }
+        switch entry["starred"] {
+        case nil, .null?, .bool(false)?: break
+        case .bool(true)?: if !tags.contains("starred") { tags.append("starred") }
+        case let other?: return .failure(EntryProblem(message: "\"starred\" must be true or false, got \(other.kind)"))
+        }
         // jrnl keeps the blank and spaces between title and body, and the newline after it.
         let trimmedBody = body.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }
         let notes = trimmedBody.isEmpty ? title : title + "\n" + String(trimmedBody.reversed())

@@ -85,6 +85,7 @@ public enum LoopExport {
         private var pending: [UInt8] = []
         private var lineNumber = 0
         private var blankBytes = 0
+        private var ignoredBytes = 0
         private var records: [BrewRecord] = []
         private var skips: [JournalEntry] = []
         private var problems: [ForeignImportProblems.Problem] = []
@@ -95,13 +96,17 @@ public enum LoopExport {
         static let maximumLineLength = 1 << 20
         /// The most blank lines read, in bytes: Loop writes none, so an endless stream of them is garbage.
         static let maximumBlankBytes = 1 << 20
+        /// The most rows read that become nothing (days not done, or done only as not due), in bytes.
+        let maximumIgnoredBytes: Int
 
         /// A decoder of the column of `habit` (`nil`: the only one), placing days on `timeZone`'s
-        /// clock, that has enough once `problemLimit` problems are found.
-        public init(habit: String?, timeZone: any UTCOffsetSource, problemLimit: Int = 20) {
+        /// clock, that has enough once `problemLimit` problems are found, or more than
+        /// `maximumIgnoredBytes` of rows that become nothing.
+        public init(habit: String?, timeZone: any UTCOffsetSource, problemLimit: Int = 20, maximumIgnoredBytes: Int = 16 << 20) {
             self.habit = habit
             self.timeZone = timeZone
             self.problemLimit = problemLimit
+            self.maximumIgnoredBytes = maximumIgnoredBytes
         }
 
         /// Whether so much is wrong that reading on would only find more (or no habit to read).
@@ -159,7 +164,10 @@ public enum LoopExport {
                 problems.append(.init(line: lineNumber, reason: "the line is not valid UTF-8"))
                 return
             }
-            readDay(Line(number: lineNumber, text: text).cells, column: column)
+            if !readDay(Line(number: lineNumber, text: text).cells, column: column) {
+                ignoredBytes += bytes.count + 1
+                if ignoredBytes > maximumIgnoredBytes { stop("more than \(maximumIgnoredBytes) bytes of rows that import nothing") }
+            }
         }
 
         private mutating func readHeader(_ bytes: [UInt8]) {
@@ -200,14 +208,16 @@ public enum LoopExport {
             habitField = UnknownField(key: "loop_habit", rawJSON: JSONValue.string(chosen).compactText)
         }
 
-        private mutating func readDay(_ cells: [String], column: Int) {
+        /// Reads one day's row; whether it became a record (a bad row is a problem, not ignored).
+        @discardableResult
+        private mutating func readDay(_ cells: [String], column: Int) -> Bool {
             guard let dayText = cells.first, let day = CalendarDay(parsing: dayText) else {
                 problems.append(.init(line: lineNumber, reason: "expected a day YYYY-MM-DD first, got \"\(cappedForMessage(cells.first ?? ""))\""))
-                return
+                return true
             }
             if let earlier = days[day] {
                 problems.append(.init(line: lineNumber, reason: "\(day) is here a second time (first on line \(earlier))"))
-                return
+                return true
             }
             days[day] = lineNumber
             let value = column + 1 < cells.count ? cells[column + 1] : ""
@@ -217,12 +227,15 @@ public enum LoopExport {
             case "YES_MANUAL", "2":
                 let moment = LocalClock.moment(on: day, secondOfDay: 12 * 3600, in: timeZone)
                 records.append(BrewRecord(id: ForeignID.make(.loop, "brew", identity), timestamp: moment, unknownFields: kept))
+                return true
             case "SKIP", "3":
                 skips.append(.skip(SkipDay(id: ForeignID.make(.loop, "skip", identity), day: day, unknownFields: kept)))
+                return true
             case "YES_AUTO", "NO", "UNKNOWN", "1", "0", "-1", "":
-                break
+                return false
             default:
                 problems.append(.init(line: lineNumber, reason: "\"\(cappedForMessage(value))\" in column \"\(cappedForMessage(habitName))\" is not a yes/no day (a numerical habit's amount?): BrewLog reads yes/no habits"))
+                return true
             }
         }
     }
