@@ -7,9 +7,11 @@ import Synchronization
 
 /// One brew: a shared, observable reference, so every holder sees the same edits.
 ///
-/// Each stored property reports reads and writes to the brew's ``registry``; a write of an equal
-/// value notifies nobody. Setters never throw: they store what they are given. Validate first with
+/// Each stored property reports reads and writes to the brew's ``registry``: the scopes that read
+/// it are told before the new value is stored (willSet timing); a write of an equal value notifies
+/// nobody. Setters never throw: they store what they are given. Validate first with
 /// ``update(validating:)`` (or `BrewRecord.validate()`) where a value comes from a user.
+
 public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     /// The brew's id; it never changes.
     public let id: BrewID
@@ -28,6 +30,14 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         var origin: JournalLineOrigin?
         /// The fields `owner` already holds as changed: writing one again skips the change log.
         var noted = NotedFields()
+
+        /// After `field` of the record changed: the journal line no longer holds it, and the
+        /// store's change log hears of it (once a generation, see ``NotedFields``).
+        @inline(__always)
+        mutating func noteChanged(_ field: BrewField, of id: BrewID) {
+            origin = nil
+            owner?.noteChanged(id, field, noted: &noted)
+        }
     }
 
     /// Where reads and writes of this brew's properties are reported.
@@ -311,16 +321,17 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         }
     }
 
-    /// Stores `newValue` when it differs, tells the store's change log, and tells the registry, as
-    /// a change of `property` (the tracked property that holds the value, or part of it), only
-    /// when someone observes this brew.
+    /// Stores `newValue` when it differs and tells the store's change log, and, when someone
+    /// observes this brew, tells the registry, as a change of `property` (the tracked property that
+    /// holds the value, or part of it): before the store and after it.
     ///
     /// The write that nobody observes is the common one, so it takes the lock once and retains
     /// nothing: the change log is told inside the lock (it never calls back into a brew, so the
     /// lock order brew → change log cannot deadlock), and only the first time a field changes
     /// since the store last loaded or saved (``NotedFields``); the key path, which costs a
-    /// runtime call to materialise, is made only when there are observers.
-    /// Observers are told outside the lock, since their `onChange` may read or write this brew.
+    /// runtime call to materialise, is made only when there are observers. Observers are told
+    /// outside the lock, since their `onChange` may read or write this brew; they run before the
+    /// value is stored, so they read the old one.
     @inline(__always)
     private func write<Value: Equatable & Sendable>(
         _ property: @autoclosure () -> PartialKeyPath<Brew>, _ field: BrewField, _ newValue: Value,
@@ -328,13 +339,19 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     ) {
         let observed = storage.withLock { storage -> ChangeRegistry? in
             guard get(storage.record) != newValue else { return nil }
+            // Someone to tell first: the value is stored once they have been told.
+            if let registry = storage.registry, registry.hasObservers { return registry }
             set(&storage.record, newValue)
-            storage.origin = nil
-            storage.owner?.noteChanged(id, field, noted: &storage.noted)
-            // No registry, or one nobody observes, means there is nobody to tell.
-            guard storage.registry?.hasObservers == true else { return nil }
-            return storage.registry
+            storage.noteChanged(field, of: id)
+            return nil
         }
-        observed?.didChange(property())
+        guard let observed else { return }
+        let keyPath = property()
+        observed.willSet(keyPath)
+        storage.withLock { storage in
+            set(&storage.record, newValue)
+            storage.noteChanged(field, of: id)
+        }
+        observed.didSet(keyPath)
     }
 }

@@ -65,20 +65,22 @@ extension BrewLogStore {
         }
         let old = storedEntries[position]
         guard old != entry else { return true }
+        registry.willSet(\BrewLogStore.entries)
         storedEntries[position] = entry
         entryIndex.replace(old, with: entry, at: position)
         changeLog.noteUpdatedEntry(entry.id)
-        registry.didChange(\BrewLogStore.entries)
+        registry.didSet(\BrewLogStore.entries)
         return true
     }
 
     /// Removes the record of another kind with `entry`'s id; one not in the store is ignored.
     public func remove(_ entry: JournalEntry) {
         guard let position = entryIndex.positionByID[entry.id] else { return }
+        registry.willSet(\BrewLogStore.entries)
         storedEntries.remove(at: position)
         entryIndex = EntryIndex(storedEntries)
         changeLog.noteRemovedEntry(entry.id)
-        registry.didChange(\BrewLogStore.entries)
+        registry.didSet(\BrewLogStore.entries)
     }
 
     /// The record `reference` names: a brew or a record of another kind, by its whole id or a
@@ -106,10 +108,11 @@ extension BrewLogStore {
     }
 
     private func append(_ entry: JournalEntry) {
+        registry.willSet(\BrewLogStore.entries)
         entryIndex.add(entry, at: storedEntries.count)
         storedEntries.append(entry)
         changeLog.noteInsertedEntry(entry.id)
-        registry.didChange(\BrewLogStore.entries)
+        registry.didSet(\BrewLogStore.entries)
     }
 }
 
