@@ -87,7 +87,7 @@ public struct Observations<Element: Sendable, Failure: Error>: AsyncSequence, Se
     /// The expression and the isolation it was made on.
     ///
     /// Sendable although the expression is not: it is only ever called on `isolation`, the
-    /// isolation it was made on (see ``Iterator/evaluate(isolation:_:signal:)``), as a value of
+    /// isolation it was made on (the iterator hops there to evaluate it), as a value of
     /// that isolation would be.
     fileprivate final class Emission: @unchecked Sendable {
         let isolation: (any Actor)?
