@@ -356,8 +356,9 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     ) {
         let observed = storage.withLock { storage -> ChangeRegistry? in
             guard get(storage.record) != newValue else { return nil }
-            // Someone to tell first: the value is stored once they have been told.
-            if let registry = storage.registry, registry.hasObservers { return registry }
+            // Someone to tell first: the value is stored once they have been told. (Asked
+            // without binding the registry: it is weakly referenced, so a retain of it is slow.)
+            if storage.registry?.hasObservers == true { return storage.registry }
             set(&storage.record, newValue)
             storage.noteChanged(field, of: id)
             return nil

@@ -146,17 +146,24 @@ public final class ChangeRegistry: Sendable {
     func notifyObservers(of keyPath: AnyKeyPath, at moment: TrackingMoment) {
         let keyPath = PropertyKey(keyPath)
         let triggered = state.withLock { state -> [TrackingRegistration] in
-            guard let tokens = state.tokensByKeyPath[keyPath] else { return [] }
+            // One hash of the key path in the common case (every observer of it fires now); the
+            // observers told at the other moment are put back.
+            guard !state.observers.isEmpty, let tokens = state.tokensByKeyPath.removeValue(forKey: keyPath) else { return [] }
             var triggered: [TrackingRegistration] = []
+            var waiting: [Int] = []
             for token in tokens {
-                guard let observer = state.observers[token], observer.moment == moment else { continue }
+                guard let observer = state.observers[token] else { continue }
+                guard observer.moment == moment else {
+                    waiting.append(token)
+                    continue
+                }
                 state.observers[token] = nil
                 triggered.append(observer.registration)
-                for other in observer.keyPaths {
+                for other in observer.keyPaths where other != keyPath {
                     state.tokensByKeyPath[other]?.removeAll { $0 == token }
-                    if state.tokensByKeyPath[other]?.isEmpty == true { state.tokensByKeyPath[other] = nil }
                 }
             }
+            if !waiting.isEmpty { state.tokensByKeyPath[keyPath] = waiting }
             installed.store(state.observers.count, ordering: .releasing)
             return triggered
         }
