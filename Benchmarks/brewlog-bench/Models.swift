@@ -2,7 +2,7 @@ import BrewLogCore
 import Observation
 
 /// Ten integer properties observed by BrewLog's hand-written ChangeRegistry, written the way
-/// `Brew` is (access on read; compare, store, didChange on write; the key path made only when a
+/// `Brew` is (access on read; compare, then willSet, store and didSet on write; the key path made only when a
 /// scope or an observer needs it), minus `Brew`'s lock.
 final class RegistryModel {
     let registry = ChangeRegistry()
@@ -28,8 +28,9 @@ final class RegistryModel {
     @inline(__always)
     private func write(_ keyPath: @autoclosure () -> KeyPath<RegistryModel, Int>, _ slot: Int, _ value: Int) {
         guard storage[slot] != value else { return }
+        registry.willSet(keyPath())
         storage[slot] = value
-        registry.didChange(keyPath())
+        registry.didSet(keyPath())
     }
 
     func readAll() -> Int { p0 + p1 + p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9 }

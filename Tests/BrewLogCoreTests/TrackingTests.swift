@@ -143,7 +143,7 @@ struct TrackingTests {
         #expect(store.streak == 1)
     }
 
-    @Test("the registration does not keep its subject alive")
+    @Test("the registration does not keep its subject alive, and fires when the subject goes")
     func registrationDoesNotRetainSubject() {
         weak var weakBrew: Brew?
         weak var weakRegistry: ChangeRegistry?
@@ -156,7 +156,7 @@ struct TrackingTests {
         }
         #expect(weakBrew == nil)
         #expect(weakRegistry == nil)
-        #expect(calls.value == 0)
+        #expect(calls.value == 1)
     }
 
     @Test("one scope over many subjects fires once and cancels its other registrations")
@@ -170,7 +170,7 @@ struct TrackingTests {
         #expect(brews.allSatisfy { $0.registry.observerCount == 0 })
     }
 
-    @Test("an onChange that writes to the model neither recurses nor loses the write")
+    @Test("an onChange that writes to the model does not recurse, and the change that fired it is stored after")
     func onChangeMayWrite() {
         let brew = Brew(rating: 3, notes: "", date: .now)
         let calls = CallCounter()
@@ -180,18 +180,19 @@ struct TrackingTests {
         }
         brew.notes = "first"
         #expect(calls.value == 1)
-        #expect(brew.notes == "first (edited)")
+        #expect(brew.notes == "first")
     }
 
-    @Test("onChange sees the new value (didSet timing)")
-    func didSetTiming() {
+    @Test("onChange runs before the store and reads the old value (willSet timing)")
+    func willSetTiming() {
         let brew = Brew(rating: 3, notes: "old", date: .now)
         let seen = CallCounter()
         _ = withTracking { brew.notes } onChange: {
-            if brew.notes == "new" { seen.increment() }
+            if brew.notes == "old" { seen.increment() }
         }
         brew.notes = "new"
         #expect(seen.value == 1)
+        #expect(brew.notes == "new")
     }
 
     @Test("a mutation on another thread fires the scope exactly once")
@@ -222,32 +223,65 @@ struct TrackingTests {
     }
 }
 
-/// A model written directly against the registry with `withMutation`, as other models may be.
-final class Thermometer: Sendable {
+/// A model written directly against the registry, as the documented pattern writes one: its
+/// storage's key path is the key, set through `withMutation`, changed in place through `_modify`.
+/// Unchecked: each test uses its thermometer on one thread, and an `onChange` reads it there.
+final class Thermometer: @unchecked Sendable {
     let registry = ChangeRegistry()
-    private let value = Mutex(20.0)
+    private var storedReadings: [Double] = [20]
 
-    var celsius: Double {
-        get {
-            registry.access(\Thermometer.celsius)
-            return value.withLock { $0 }
+    var readings: [Double] {
+        get { registry.access(\Thermometer.storedReadings); return storedReadings }
+        set { registry.withMutation(of: self, keyPath: \Thermometer.storedReadings) { $0 = newValue } }
+        _modify {
+            registry.access(\Thermometer.storedReadings)
+            registry.willSet(\Thermometer.storedReadings)
+            defer { registry.didSet(\Thermometer.storedReadings) }
+            yield &storedReadings
         }
-        set {
-            registry.withMutation(of: \Thermometer.celsius) { value.withLock { $0 = newValue } }
-        }
+    }
+
+    /// Adds a reading through `withMutation`, in place.
+    func record(_ reading: Double) {
+        registry.withMutation(of: self, keyPath: \Thermometer.storedReadings) { $0.append(reading) }
     }
 }
 
-@Suite("ChangeRegistry.withMutation")
+@Suite("ChangeRegistry.withMutation and a model written with _modify")
 struct WithMutationTests {
-    @Test("withMutation stores, then notifies the scopes that read the property")
-    func notifies() {
+    @Test("withMutation tells the scopes that read the property before it stores, and they may read it")
+    func notifiesBeforeTheStore() {
         let thermometer = Thermometer()
-        let seen = CallCounter()
-        _ = withTracking { thermometer.celsius } onChange: {
-            if thermometer.celsius == 93 { seen.increment() }
+        let seen = Mutex<[Double]>([])
+        _ = withTracking { thermometer.readings } onChange: {
+            let old = thermometer.readings
+            seen.withLock { $0 = old }
         }
-        thermometer.celsius = 93
-        #expect(seen.value == 1)
+        thermometer.readings = [93]
+        #expect(seen.withLock { $0 } == [20])
+        #expect(thermometer.readings == [93])
+    }
+
+    @Test("withMutation changes the storage in place: the buffer is not copied")
+    func withMutationInPlace() {
+        let thermometer = Thermometer()
+        thermometer.readings.reserveCapacity(64)
+        let before = thermometer.readings.withUnsafeBufferPointer { $0.baseAddress }
+        thermometer.record(21)
+        #expect(thermometer.readings.withUnsafeBufferPointer { $0.baseAddress } == before)
+    }
+
+    @Test("an append through _modify fires the scope once, before the store, and keeps the buffer")
+    func modifyInPlace() {
+        let thermometer = Thermometer()
+        thermometer.readings.reserveCapacity(64)
+        let before = thermometer.readings.withUnsafeBufferPointer { $0.baseAddress }
+        let counts = Mutex<[Int]>([])
+        _ = withTracking { thermometer.readings } onChange: { counts.withLock { $0.append(1) } }
+        thermometer.readings.append(21)
+        thermometer.readings.append(22)
+        #expect(counts.withLock { $0 } == [1])
+        #expect(thermometer.readings == [20, 21, 22])
+        #expect(thermometer.readings.withUnsafeBufferPointer { $0.baseAddress } == before)
     }
 }

@@ -2,7 +2,9 @@ import Synchronization
 
 /// The timer screen's regions whose tracking scopes fired since it last drew.
 ///
-/// A scope's `onChange` runs on the thread that made the change, so the set is behind a lock.
+/// A scope's `onChange` runs on the thread that makes the change, before the new value is stored
+/// (willSet timing), so it only notes the region: the region is drawn again, from the timer as it
+/// is then, by the `update()` that follows the tick. The set is behind a lock for that thread.
 final class FiredRegions: Sendable {
     private let regions = Mutex<Set<TimerScreen.Region>>([])
 

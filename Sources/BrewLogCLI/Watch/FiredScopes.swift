@@ -3,7 +3,9 @@ import Synchronization
 /// The dashboard's tracking scopes that fired since it last drew: which rows, and whether the
 /// layout's own scope (the list of brews, the records of other kinds) did.
 ///
-/// A scope's `onChange` runs on the thread that made the change, so the set is behind a lock.
+/// A scope's `onChange` runs on the thread that makes the change, before the new value is stored
+/// (willSet timing), so it only notes the row: the row is drawn again, from the store as it is
+/// then, by the `update()` that follows the reload. The set is behind a lock for that thread.
 final class FiredScopes: Sendable {
     private let state = Mutex<(rows: Set<DashboardRow>, layout: Bool)>(([], false))
 

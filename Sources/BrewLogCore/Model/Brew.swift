@@ -7,9 +7,16 @@ import Synchronization
 
 /// One brew: a shared, observable reference, so every holder sees the same edits.
 ///
-/// Each stored property reports reads and writes to the brew's ``registry``; a write of an equal
-/// value notifies nobody. Setters never throw: they store what they are given. Validate first with
+/// Each stored property reports reads and writes to the brew's ``registry``: the scopes that read
+/// it are told before the new value is stored (willSet timing); a write of an equal value notifies
+/// nobody. Setters never throw: they store what they are given. Validate first with
 /// ``update(validating:)`` (or `BrewRecord.validate()`) where a value comes from a user.
+///
+/// Every field but the moment (``timestamp`` and its views ``date`` and ``utcOffsetSeconds``) has
+/// a `_modify` accessor, so `brew.tags.append(tag)` or `brew.notes += text` changes the value in
+/// place: it is moved out of the record under the lock, changed, and moved back, and its buffer
+/// is never copied. Such a change always counts as one (it is not compared), and another thread
+/// that reads the same field meanwhile sees it empty (`nil`, `""`, `[]`).
 public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     /// The brew's id; it never changes.
     public let id: BrewID
@@ -28,6 +35,14 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         var origin: JournalLineOrigin?
         /// The fields `owner` already holds as changed: writing one again skips the change log.
         var noted = NotedFields()
+
+        /// After `field` of the record changed: the journal line no longer holds it, and the
+        /// store's change log hears of it (once a generation, see ``NotedFields``).
+        @inline(__always)
+        mutating func noteChanged(_ field: BrewField, of id: BrewID) {
+            origin = nil
+            owner?.noteChanged(id, field, noted: &noted)
+        }
     }
 
     /// Where reads and writes of this brew's properties are reported.
@@ -110,72 +125,84 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     public var rating: Int? {
         get { read(\.rating) { $0.rating } }
         set { write(\.rating, .rating, newValue, get: { $0.rating }, set: { $0.rating = $1 }) }
+        _modify { var edit = beginEdit(\.rating, .rating, nil) { swap(&$0.rating, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// Tasting notes.
     public var notes: String {
         get { read(\.notes) { $0.notes } }
         set { write(\.notes, .notes, newValue, get: { $0.notes }, set: { $0.notes = $1 }) }
+        _modify { var edit = beginEdit(\.notes, .notes, "") { swap(&$0.notes, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// Brew method.
     public var method: String? {
         get { read(\.method) { $0.method } }
         set { write(\.method, .method, newValue, get: { $0.method }, set: { $0.method = $1 }) }
+        _modify { var edit = beginEdit(\.method, .method, nil) { swap(&$0.method, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// The beans or blend.
     public var coffee: String? {
         get { read(\.coffee) { $0.coffee } }
         set { write(\.coffee, .coffee, newValue, get: { $0.coffee }, set: { $0.coffee = $1 }) }
+        _modify { var edit = beginEdit(\.coffee, .coffee, nil) { swap(&$0.coffee, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// The id of the bean bag it was made from, when named.
     public var bean: String? {
         get { read(\.bean) { $0.bean } }
         set { write(\.bean, .bean, newValue, get: { $0.bean }, set: { $0.bean = $1 }) }
+        _modify { var edit = beginEdit(\.bean, .bean, nil) { swap(&$0.bean, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// Dose in grams.
     public var doseGrams: Double? {
         get { read(\.doseGrams) { $0.doseGrams } }
         set { write(\.doseGrams, .dose, newValue, get: { $0.doseGrams }, set: { $0.doseGrams = $1 }) }
+        _modify { var edit = beginEdit(\.doseGrams, .dose, nil) { swap(&$0.doseGrams, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// Water in grams.
     public var waterGrams: Double? {
         get { read(\.waterGrams) { $0.waterGrams } }
         set { write(\.waterGrams, .water, newValue, get: { $0.waterGrams }, set: { $0.waterGrams = $1 }) }
+        _modify { var edit = beginEdit(\.waterGrams, .water, nil) { swap(&$0.waterGrams, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// The beverage's weight in grams (espresso's "out").
     public var yieldGrams: Double? {
         get { read(\.yieldGrams) { $0.yieldGrams } }
         set { write(\.yieldGrams, .yield, newValue, get: { $0.yieldGrams }, set: { $0.yieldGrams = $1 }) }
+        _modify { var edit = beginEdit(\.yieldGrams, .yield, nil) { swap(&$0.yieldGrams, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// Grind setting.
     public var grind: String? {
         get { read(\.grind) { $0.grind } }
         set { write(\.grind, .grind, newValue, get: { $0.grind }, set: { $0.grind = $1 }) }
+        _modify { var edit = beginEdit(\.grind, .grind, nil) { swap(&$0.grind, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// Water temperature in °C.
     public var temperatureCelsius: Double? {
         get { read(\.temperatureCelsius) { $0.temperatureCelsius } }
         set { write(\.temperatureCelsius, .temperature, newValue, get: { $0.temperatureCelsius }, set: { $0.temperatureCelsius = $1 }) }
+        _modify { var edit = beginEdit(\.temperatureCelsius, .temperature, nil) { swap(&$0.temperatureCelsius, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// Brew time in seconds.
     public var brewTimeSeconds: Int? {
         get { read(\.brewTimeSeconds) { $0.brewTimeSeconds } }
         set { write(\.brewTimeSeconds, .brewTime, newValue, get: { $0.brewTimeSeconds }, set: { $0.brewTimeSeconds = $1 }) }
+        _modify { var edit = beginEdit(\.brewTimeSeconds, .brewTime, nil) { swap(&$0.brewTimeSeconds, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// Tags, in the order they were added.
     public var tags: [String] {
         get { read(\.tags) { $0.tags } }
         set { write(\.tags, .tags, newValue, get: { $0.tags }, set: { $0.tags = $1 }) }
+        _modify { var edit = beginEdit(\.tags, .tags, []) { swap(&$0.tags, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// The brew ratio, a derived value: yield ÷ dose when the yield is known, else water ÷ dose,
@@ -311,16 +338,17 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         }
     }
 
-    /// Stores `newValue` when it differs, tells the store's change log, and tells the registry, as
-    /// a change of `property` (the tracked property that holds the value, or part of it), only
-    /// when someone observes this brew.
+    /// Stores `newValue` when it differs and tells the store's change log, and, when someone
+    /// observes this brew, tells the registry, as a change of `property` (the tracked property that
+    /// holds the value, or part of it): before the store and after it.
     ///
     /// The write that nobody observes is the common one, so it takes the lock once and retains
     /// nothing: the change log is told inside the lock (it never calls back into a brew, so the
     /// lock order brew → change log cannot deadlock), and only the first time a field changes
     /// since the store last loaded or saved (``NotedFields``); the key path, which costs a
-    /// runtime call to materialise, is made only when there are observers.
-    /// Observers are told outside the lock, since their `onChange` may read or write this brew.
+    /// runtime call to materialise, is made only when there are observers. Observers are told
+    /// outside the lock, since their `onChange` may read or write this brew; they run before the
+    /// value is stored, so they read the old one.
     @inline(__always)
     private func write<Value: Equatable & Sendable>(
         _ property: @autoclosure () -> PartialKeyPath<Brew>, _ field: BrewField, _ newValue: Value,
@@ -328,13 +356,58 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
     ) {
         let observed = storage.withLock { storage -> ChangeRegistry? in
             guard get(storage.record) != newValue else { return nil }
+            // Someone to tell first: the value is stored once they have been told. (Asked
+            // without binding the registry: it is weakly referenced, so a retain of it is slow.)
+            if storage.registry?.hasObservers == true { return storage.registry }
             set(&storage.record, newValue)
-            storage.origin = nil
-            storage.owner?.noteChanged(id, field, noted: &storage.noted)
-            // No registry, or one nobody observes, means there is nobody to tell.
-            guard storage.registry?.hasObservers == true else { return nil }
-            return storage.registry
+            storage.noteChanged(field, of: id)
+            return nil
         }
-        observed?.didChange(property())
+        guard let observed else { return }
+        let keyPath = property()
+        observed.willSet(keyPath)
+        storage.withLock { storage in
+            set(&storage.record, newValue)
+            storage.noteChanged(field, of: id)
+        }
+        observed.didSet(keyPath)
+    }
+
+    /// A field moved out of the record while a `_modify` accessor changes it in place.
+    private struct InPlaceEdit<Value: Sendable> {
+        var value: Value
+        let field: BrewField
+        /// Swaps the record's field with a value: out at the start, back at the end.
+        let exchange: (inout BrewRecord, inout Value) -> Void
+        /// The registry to tell at the end, and the property's key path, when someone observes the brew.
+        let observed: (registry: ChangeRegistry, keyPath: PartialKeyPath<Brew>)?
+    }
+
+    /// Starts an in-place change of `field`: reports the read (as Observation's `_modify` does),
+    /// tells the observers the field is about to change, and moves its value out of the record
+    /// (leaving `placeholder`), so the caller holds the only reference to its buffer.
+    @inline(__always)
+    private func beginEdit<Value: Sendable>(
+        _ property: @autoclosure () -> PartialKeyPath<Brew>, _ field: BrewField, _ placeholder: Value,
+        _ exchange: @escaping (inout BrewRecord, inout Value) -> Void
+    ) -> InPlaceEdit<Value> {
+        reportRead(property())
+        let registry = storage.withLock { storage in storage.registry?.hasObservers == true ? storage.registry : nil }
+        let observed = registry.map { (registry: $0, keyPath: property()) }
+        if let observed { observed.registry.willSet(observed.keyPath) }
+        var value = placeholder
+        storage.withLock { exchange(&$0.record, &value) }
+        return InPlaceEdit(value: value, field: field, exchange: exchange, observed: observed)
+    }
+
+    /// Ends an in-place change: moves the value back into the record, tells the change log, and
+    /// tells the observers it is stored.
+    @inline(__always)
+    private func endEdit<Value: Sendable>(_ edit: inout InPlaceEdit<Value>) {
+        storage.withLock { storage in
+            edit.exchange(&storage.record, &edit.value)
+            storage.noteChanged(edit.field, of: id)
+        }
+        if let observed = edit.observed { observed.registry.didSet(observed.keyPath) }
     }
 }

@@ -11,9 +11,16 @@ import Synchronization
 /// once, on the first later change of any of them; then the registration is gone.
 ///
 /// Reads made inside a nested `withTracking` are dependencies of this scope too. Reads on other
-/// threads (a `Task`, a completion handler) are not. `onChange` runs on the thread that made
-/// the change, after the new value is stored (didSet timing, see ``ChangeRegistry``).
+/// threads (a `Task`, a completion handler) are not. `onChange` runs on the thread that makes the
+/// change, before the new value is stored (willSet timing, as Swift's Observation): it reads the
+/// old value, so code that needs the new one notes the change and re-reads after the mutation.
+/// It also runs when an object the scope read is deinitialised.
 public func withTracking<T>(_ apply: () throws -> T, onChange: @escaping @Sendable () -> Void) rethrows -> T {
+    try track(apply, at: .willSet, onChange: onChange)
+}
+
+/// ``withTracking(_:onChange:)`` with its observers told at `moment`.
+func track<T, E: Error>(_ apply: () throws(E) -> T, at moment: TrackingMoment, onChange: @escaping @Sendable () -> Void) throws(E) -> T {
     let list = AccessList()
     let outer = AccessList.current
     AccessList.current = list
@@ -24,7 +31,7 @@ public func withTracking<T>(_ apply: () throws -> T, onChange: @escaping @Sendab
     }
     let result = try apply()
     outer?.merge(list)
-    TrackingRegistration.install(list, onChange: onChange)
+    TrackingRegistration.install(list, at: moment, onChange: onChange)
     return result
 }
 
@@ -145,11 +152,11 @@ final class TrackingRegistration: Sendable {
         self.onChange = onChange
     }
 
-    static func install(_ list: AccessList, onChange: @escaping @Sendable () -> Void) {
+    static func install(_ list: AccessList, at moment: TrackingMoment, onChange: @escaping @Sendable () -> Void) {
         guard !list.entries.isEmpty else { return }
         let registration = TrackingRegistration(onChange: onChange)
         for (_, entry) in list.entries {
-            let token = entry.registry.install(entry.keyPaths, for: registration)
+            let token = entry.registry.install(entry.keyPaths, at: moment, for: registration)
             let alreadyFired = registration.state.withLock { state -> Bool in
                 if !state.fired { state.installed.append((WeakRegistry(entry.registry), token)) }
                 return state.fired
@@ -161,7 +168,8 @@ final class TrackingRegistration: Sendable {
         }
     }
 
-    /// Called by a registry that saw a change: the first call cancels the rest and runs `onChange`.
+    /// Called by a registry that saw a change (or is going away): the first call cancels the rest
+    /// and runs `onChange`.
     func fire() {
         let installed = state.withLock { state -> [(registry: WeakRegistry, token: Int)]? in
             guard !state.fired else { return nil }

@@ -76,6 +76,8 @@ public final class BrewLogStore {
     ///   unchanged then.
     public func load() throws(JournalError) {
         let loaded = try journal.load()
+        registry.willSet(\BrewLogStore.brews)
+        registry.willSet(\BrewLogStore.entries)
         detachAll()
         snapshot = loaded
         unknownKindIDs = loaded.unknownKindIDs
@@ -85,8 +87,8 @@ public final class BrewLogStore {
         entryIndex = EntryIndex(storedEntries)
         positionByID = nil
         changeLog.reset()
-        registry.didChange(\BrewLogStore.brews)
-        registry.didChange(\BrewLogStore.entries)
+        registry.didSet(\BrewLogStore.brews)
+        registry.didSet(\BrewLogStore.entries)
     }
 
     /// Re-reads the journal into this store in place, for a live view of a journal that another
@@ -126,20 +128,24 @@ public final class BrewLogStore {
                 stored += 1
             }
         }
+        let brewsChanged = oldIDs != newIDs
+        let entriesChanged = storedEntries != loaded.entries
+        // The scopes that read the list or the other records hear of it before either changes.
+        if brewsChanged { registry.willSet(\BrewLogStore.brews) }
+        if entriesChanged { registry.willSet(\BrewLogStore.entries) }
         for brew in kept.values { brew.detach() }
         snapshot = loaded
         unknownKindIDs = loaded.unknownKindIDs
         slots = BrewSlots(newSlots)
         storedCount = stored
         positionByID = nil
-        let entriesChanged = storedEntries != loaded.entries
         if entriesChanged {
             storedEntries = loaded.entries
             entryIndex = EntryIndex(storedEntries)
         }
         changeLog.reset()
-        // Fields are written once the list is in place, so an observer that reads the store when
-        // one fires sees the journal as it is now; detached meanwhile, so they are no pending change.
+        // Fields are written once the list is in place, each through its tracked setter (whose
+        // scopes fire before the field is stored); detached meanwhile, so they are no pending change.
         for index in 0..<loaded.count {
             guard case let .live(brew) = slots[index] else { continue }
             brew.detach()
@@ -150,8 +156,8 @@ public final class BrewLogStore {
         // The dates just written are streak inputs the change log was not told of.
         changeLog.noteStreakInputChanged()
         if stored == 0 { snapshot = JournalSnapshot(records: []) }
-        if oldIDs != newIDs { registry.didChange(\BrewLogStore.brews) }
-        if entriesChanged { registry.didChange(\BrewLogStore.entries) }
+        if brewsChanged { registry.didSet(\BrewLogStore.brews) }
+        if entriesChanged { registry.didSet(\BrewLogStore.entries) }
     }
 
     /// Every brew, in journal order (tracked as a whole: insert, remove, replace). Makes every
@@ -502,11 +508,12 @@ public final class BrewLogStore {
     }
 
     private func append(_ brew: Brew) {
+        registry.willSet(\BrewLogStore.brews)
         slots.append(brew)
         positionByID?[brew.id] = slots.count - 1
         brew.attach(to: changeLog)
         changeLog.noteInserted(brew.id)
-        registry.didChange(\BrewLogStore.brews)
+        registry.didSet(\BrewLogStore.brews)
     }
 
     private var index: [BrewID: Int] {
@@ -528,20 +535,24 @@ public final class BrewLogStore {
     /// what a bulk `rm` does, where one pass per brew would cost the square of their number.
     public func remove(_ brews: [Brew]) {
         let doomed = Set(brews.map(ObjectIdentifier.init))
+        let isDoomed = { (slot: BrewSlot) -> Bool in
+            if case let .live(live) = slot { doomed.contains(ObjectIdentifier(live)) } else { false }
+        }
+        guard slots.contains(where: isDoomed) else { return }
+        registry.willSet(\BrewLogStore.brews)
         var removed: Set<ObjectIdentifier> = []
         slots.removeAll { slot in
-            guard case let .live(live) = slot, doomed.contains(ObjectIdentifier(live)) else { return false }
+            guard isDoomed(slot), case let .live(live) = slot else { return false }
             removed.insert(ObjectIdentifier(live))
             return true
         }
-        guard !removed.isEmpty else { return }
         positionByID = nil
         // In the order given, as one removal after another would note them.
         for brew in brews where removed.remove(ObjectIdentifier(brew)) != nil {
             brew.detach()
             changeLog.noteRemoved(brew.id)
         }
-        registry.didChange(\BrewLogStore.brews)
+        registry.didSet(\BrewLogStore.brews)
     }
 
     /// The brew with exactly this id.

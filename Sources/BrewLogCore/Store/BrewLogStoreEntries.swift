@@ -65,10 +65,11 @@ extension BrewLogStore {
         }
         let old = storedEntries[position]
         guard old != entry else { return true }
+        registry.willSet(\BrewLogStore.entries)
         storedEntries[position] = entry
         entryIndex.replace(old, with: entry, at: position)
         changeLog.noteUpdatedEntry(entry.id)
-        registry.didChange(\BrewLogStore.entries)
+        registry.didSet(\BrewLogStore.entries)
         return true
     }
 
@@ -82,10 +83,11 @@ extension BrewLogStore {
         var doomed: Set<BrewID> = []
         let ordered = entries.map(\.id).filter { entryIndex.positionByID[$0] != nil && doomed.insert($0).inserted }
         guard !ordered.isEmpty else { return }
+        registry.willSet(\BrewLogStore.entries)
         storedEntries.removeAll { doomed.contains($0.id) }
         entryIndex = EntryIndex(storedEntries)
         for id in ordered { changeLog.noteRemovedEntry(id) }
-        registry.didChange(\BrewLogStore.entries)
+        registry.didSet(\BrewLogStore.entries)
     }
 
     /// The record `reference` names: a brew or a record of another kind, by its whole id or a
@@ -113,10 +115,11 @@ extension BrewLogStore {
     }
 
     private func append(_ entry: JournalEntry) {
+        registry.willSet(\BrewLogStore.entries)
         entryIndex.add(entry, at: storedEntries.count)
         storedEntries.append(entry)
         changeLog.noteInsertedEntry(entry.id)
-        registry.didChange(\BrewLogStore.entries)
+        registry.didSet(\BrewLogStore.entries)
     }
 }
 

@@ -9,14 +9,13 @@ extension BrewLogStore {
     /// The rules streaks are counted by (tracked: a scope that read the streak hears when they change).
     public var rules: StreakRules {
         get {
-            registry.access(\BrewLogStore.rules)
+            registry.access(\BrewLogStore.storedRules)
             return storedRules
         }
         set {
             guard newValue != storedRules else { return }
-            storedRules = newValue
+            registry.withMutation(of: self, keyPath: \BrewLogStore.storedRules) { $0 = newValue }
             changeLog.noteStreakInputChanged()
-            registry.didChange(\BrewLogStore.rules)
         }
     }
 
@@ -47,7 +46,7 @@ extension BrewLogStore {
         let tracking = ChangeRegistry.isTracking
         if tracking {
             registry.access(\BrewLogStore.entries)
-            registry.access(\BrewLogStore.rules)
+            registry.access(\BrewLogStore.storedRules)
         }
         let version = changeLog.streakInputsVersion
         if let streakCache, streakCache.version == version, streakCache.today == today, streakCache.nextBrewMoment.map({ now < $0 }) ?? true, !tracking {

@@ -26,14 +26,14 @@ public final class BrewTimer {
 
     /// Whole seconds since the start, as of the last ``tick()``.
     public var elapsedSeconds: Int {
-        registry.access(\BrewTimer.elapsedSeconds)
+        registry.access(\BrewTimer.storedElapsedSeconds)
         return storedElapsedSeconds
     }
 
     /// How many steps' times have been reached, as of the last ``tick()``: the steps before
     /// this index are done, the one at it (if any) is next.
     public var reachedStepCount: Int {
-        registry.access(\BrewTimer.reachedStepCount)
+        registry.access(\BrewTimer.storedReachedStepCount)
         return storedReachedStepCount
     }
 
@@ -51,15 +51,13 @@ public final class BrewTimer {
         storedElapsed = max(.zero, clock() - start)
         let seconds = Int(storedElapsed.components.seconds)
         if seconds != storedElapsedSeconds {
-            storedElapsedSeconds = seconds
-            registry.didChange(\BrewTimer.elapsedSeconds)
+            registry.withMutation(of: self, keyPath: \BrewTimer.storedElapsedSeconds) { $0 = seconds }
         }
         // A step once reached stays reached, should the clock ever step back.
         let reached = steps.prefix { $0.seconds <= seconds }.count
         guard reached > storedReachedStepCount else { return [] }
         let newlyReached = Array(steps[storedReachedStepCount..<reached])
-        storedReachedStepCount = reached
-        registry.didChange(\BrewTimer.reachedStepCount)
+        registry.withMutation(of: self, keyPath: \BrewTimer.storedReachedStepCount) { $0 = reached }
         return newlyReached
     }
 
