@@ -8,20 +8,18 @@ import BrewLogTestSupport
 struct ManPageTests {
     static let page = Sandbox().ok(["help", "--man"])
 
-    /// The page as `man` shows it, plain text at 80 columns; `nil` (with the reason recorded)
-    /// when man is not installed.
-    static func rendered(_ sandbox: Sandbox) -> String? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
-            print("man is not installed: the manual page is checked as roff text only")
-            return nil
-        }
+    /// The trait of the tests that read the page as `man` shows it.
+    static let needsMan = ConditionTrait.enabled(if: ExternalTool.man.isInstalled, "needs man to render the manual page")
+
+    /// The page as `man` shows it, plain text at 80 columns; an issue is recorded when man fails.
+    static func rendered(_ sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) -> String {
         let file = sandbox.home + "/brewlog.1"
         _ = FileManager.default.createFile(atPath: file, contents: Data(page.utf8))
-        let result = runProcess("/usr/bin/man", ["-l", file],
+        let result = runProcess(ExternalTool.man.executable, ["-l", file],
                                 environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.home, "MANPAGER": "cat", "PAGER": "cat",
                                               "MANWIDTH": "80", "LANG": "C.UTF-8", "MAN_KEEP_FORMATTING": ""],
                                 directory: sandbox.home)
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }
 
@@ -31,25 +29,21 @@ struct ManPageTests {
         #expect(fields.contains("\\-\\-" + option.replacingOccurrences(of: "-", with: "\\-") + " "), "\(fields)")
     }
 
-    @Test("groff formats it without a single warning")
+    @Test("groff formats it without a single warning", .enabled(if: ExternalTool.groff.isInstalled, "needs groff to format the manual page"))
     func groffIsSilent() {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else {
-            print("groff is not installed: the manual page is not formatted by the tests")
-            return
-        }
         let sandbox = Sandbox()
         let file = sandbox.home + "/brewlog.1"
         _ = FileManager.default.createFile(atPath: file, contents: Data(Self.page.utf8))
-        let result = runProcess("/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-z", file],
+        let result = runProcess(ExternalTool.groff.executable, ["-man", "-Tutf8", "-ww", "-z", file],
                                 environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.home], directory: sandbox.home)
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    @Test("man -l renders every section, every command and every option")
+    @Test("man -l renders every section, every command and every option", ManPageTests.needsMan)
     func manRenders() throws {
         let sandbox = Sandbox()
-        guard let text = Self.rendered(sandbox) else { return }
+        let text = Self.rendered(sandbox)
         // man may mark bold and underline with backspaces when not told otherwise.
         let plain = text.replacingOccurrences(of: "\u{8}.", with: "", options: .regularExpression)
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
