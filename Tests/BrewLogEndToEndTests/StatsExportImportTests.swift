@@ -166,13 +166,6 @@ struct StatsExportImportTests {
         #expect(sandbox.journal == nil)
     }
 
-    @Test("completion scripts name the options and values they complete", arguments: ["bash", "zsh", "fish"])
-    func completionNames(shell: String) {
-        let script = Sandbox().ok(["completion", shell])
-        #expect(script.contains("once-per-day"))
-        #expect(script.contains("rating") && script.contains("jsonl") && script.contains("always"))
-    }
-
     @Test("the bash completion script parses in bash")
     func bashParses() {
         expectParses("bash", by: "/usr/bin/bash")
