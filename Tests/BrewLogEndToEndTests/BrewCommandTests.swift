@@ -15,8 +15,8 @@ struct BrewUsageTests {
 }
 
 @Suite("brew on a terminal times and logs a brew",
-       .enabled(if: installed("tmux"), "tmux drives the terminal (install tmux)"),
-       .enabled(if: installed("script"), "script(1) logs the bytes written (install bsdutils)"))
+       .enabled(if: ExternalTool.tmux.isInstalled, "tmux drives the terminal (install tmux)"),
+       .enabled(if: ExternalTool.script.isInstalled, "script(1) logs the bytes written (install bsdutils)"))
 struct BrewCommandTests {
     /// A sandbox with the recipe `v60`: a method, a dose and four steps.
     private func sandboxWithRecipe() -> Sandbox {

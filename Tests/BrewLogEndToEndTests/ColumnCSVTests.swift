@@ -24,13 +24,13 @@ struct ColumnCSVTests {
          "", "", "", "", "x;y", ""],
     ]
 
-    @Test("Python's csv module reads every column back, cell for cell")
+    @Test("Python's csv module reads every column back, cell for cell", .enabled(if: ExternalTool.python3.isInstalled, "needs python3 to read the CSV"))
     func python() throws {
         let sandbox = Sandbox(journal: Self.journal)
         let csv = sandbox.home + "/columns.csv"
         let columns = "id,date,rating,method,coffee,bean,bean_name,dose,water,yield,ratio,grind,temp,time,days_off_roast,tags,notes"
         _ = FileManager.default.createFile(atPath: csv, contents: Data(sandbox.ok(["export", "--format", "csv", "--columns", columns]).utf8))
-        let python = runProcess("/usr/bin/python3", ["-c", """
+        let python = runProcess(ExternalTool.python3.executable, ["-c", """
             import csv, json, sys
             print(json.dumps(list(csv.reader(open(sys.argv[1], newline='', encoding='utf-8')))))
             """, csv], environment: ["PATH": "/usr/bin:/bin"], directory: sandbox.home)

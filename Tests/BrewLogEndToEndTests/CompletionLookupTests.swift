@@ -92,16 +92,16 @@ struct CompletionLookupTests {
         ("brewlog config get ", keysSet),
     ]
 
-    @Test("fish", arguments: fishCases)
+    @Test("fish", CompletionTests.needsFish, arguments: fishCases)
     func fish(line: String, expected: [String]) {
-        guard let result = CompletionTests.fish(line) else { return }
+        let result = CompletionTests.fish(line)
         let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(offered.sorted() == expected.sorted(), "\(line): \(result.stderr)")
     }
 
-    @Test("fish: the options after 'recipe show' are recipe's, not the show command's")
+    @Test("fish: the options after 'recipe show' are recipe's, not the show command's", CompletionTests.needsFish)
     func fishCommandIsTheFirstWord() {
-        guard let result = CompletionTests.fish("brewlog recipe show --") else { return }
+        let result = CompletionTests.fish("brewlog recipe show --")
         let offered = Set(result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) })
         #expect(offered == Set((RecipeCommand.spec.options + GlobalOptions.all + [GlobalOptions.version]).map { "--" + $0.long }), "\(result.stdout)")
     }
@@ -118,20 +118,21 @@ struct CompletionLookupTests {
         ("brewlog config get u", ["ui.color\tnever"]),
     ]
 
-    @Test("fish describes each value: a brew by its date and coffee, a recipe by its summary, a key by its help", arguments: describedCases)
+    @Test("fish describes each value: a brew by its date and coffee, a recipe by its summary, a key by its help",
+          CompletionTests.needsFish, arguments: describedCases)
     func fishDescriptions(line: String, expected: [String]) {
-        guard let result = CompletionTests.fish(line) else { return }
+        let result = CompletionTests.fish(line)
         #expect(result.stdout.split(separator: "\n").map(String.init).sorted() == expected.sorted(), "\(line): \(result.stderr)")
     }
 
-    @Test("fish describes 'last' by the newest brew, and a bag by its roaster")
+    @Test("fish describes 'last' by the newest brew, and a bag by its roaster", CompletionTests.needsFish)
     func fishDescribesLastAndBags() {
-        guard let ids = CompletionTests.fish("brewlog show l") else { return }
+        let ids = CompletionTests.fish("brewlog show l")
         #expect(ids.stdout.hasPrefix("last\tthe newest: 2026-11-28 08:00 · "), "\(ids.stdout)")
         let bags = CompletionTests.fish("brewlog bean show K") { sandbox in
             sandbox.ok(["bean", "add", "Kenya AA", "--roaster", "Square Mile"])
         }
-        #expect(bags?.stdout == "Kenya AA\tSquare Mile\n", "\(bags?.stderr ?? "")")
+        #expect(bags.stdout == "Kenya AA\tSquare Mile\n", "\(bags.stderr)")
     }
 
     /// Two open bags and a finished one, for `--bean`.
@@ -142,12 +143,19 @@ struct CompletionLookupTests {
         sandbox.ok(["bean", "add", "Ethiopia Guji", "-q"])
     }
 
-    @Test("--bean offers the open bags' names in bash and fish, described by roaster in fish", arguments: ["add", "edit abcd1234", "recipe save x"])
+    /// The commands that take `--bean`.
+    static let beanCommands = ["add", "edit abcd1234", "recipe save x"]
+
+    @Test("bash: --bean offers the open bags' names", arguments: beanCommands)
     func bagNames(command: String) {
         let words = ["brewlog"] + command.split(separator: " ").map(String.init) + ["--bean", ""]
         CompletionTests.expectBash(line: "brewlog \(command) --bean ", words: words, offers: ["Ethiopia Guji", "Kenya AA"], prepare: Self.bags)
         CompletionTests.expectBash(line: "brewlog \(command) -b K", words: Array(words.dropLast(2)) + ["-b", "K"], offers: ["Kenya AA"], prepare: Self.bags)
-        guard let fish = CompletionTests.fish("brewlog \(command) --bean ", prepare: Self.bags) else { return }
+    }
+
+    @Test("fish: --bean offers the open bags' names, described by roaster", CompletionTests.needsFish, arguments: beanCommands)
+    func fishBagNames(command: String) {
+        let fish = CompletionTests.fish("brewlog \(command) --bean ", prepare: Self.bags)
         #expect(fish.stdout.split(separator: "\n").map(String.init).sorted() == ["Ethiopia Guji\tbag", "Kenya AA\tSquare Mile"], "\(fish.stderr)")
     }
 
@@ -155,8 +163,8 @@ struct CompletionLookupTests {
 
     /// Runs one of the script's functions with `line` (the arguments `_arguments` found, the
     /// current one last) and `PREFIX` (the word so far) set, `compadd` printing what it is given.
-    private func zsh(_ function: String, line: [String], prefix: String = "") -> (RunResult, Sandbox)? {
-        CompletionTests.zsh("PREFIX=$1; shift; line=(\"$@\"); \(function)", [prefix] + line)
+    private func zsh(_ function: String, line: [String], prefix: String = "", sourceLocation: SourceLocation = #_sourceLocation) -> (RunResult, Sandbox) {
+        CompletionTests.zsh("PREFIX=$1; shift; line=(\"$@\"); \(function)", [prefix] + line, sourceLocation: sourceLocation)
     }
 
     private func compadd(_ description: String, _ values: [String]) -> String {
@@ -170,13 +178,14 @@ struct CompletionLookupTests {
         return (lines[...end] + lines[(end + 1)...].filter { !$0.isEmpty }.sorted()).map { $0 + "\n" }.joined()
     }
 
-    @Test("zsh: a recipe action's argument offers the recipes, for every action but save and list", arguments: RecipeCommand.actions)
+    @Test("zsh: a recipe action's argument offers the recipes, for every action but save and list", CompletionTests.needsZsh,
+          arguments: RecipeCommand.actions)
     func zshRecipe(action: String) {
-        guard let (result, _) = zsh("_brewlog_recipe_arguments", line: [action, ""]) else { return }
+        let (result, _) = zsh("_brewlog_recipe_arguments", line: [action, ""])
         #expect(result.stdout == (Self.namingActions.contains(action) ? compadd("recipe", Self.recipes) : ""), "\(result.stderr)")
     }
 
-    @Test("zsh: config's keys and each key's values, from the arguments before them, quoting removed", arguments: [
+    @Test("zsh: config's keys and each key's values, from the arguments before them, quoting removed", CompletionTests.needsZsh, arguments: [
         (["set", ""], "", "config key", settableKeys),
         (["get", ""], "", "config key", keysSet),
         (["set", "ui.color", ""], "", "value", ["auto", "always", "never"]),
@@ -185,20 +194,20 @@ struct CompletionLookupTests {
         (["set", "ui.color", "never", ""], "", "", []),
     ])
     func zshConfig(line: [String], prefix: String, description: String, expected: [String]) {
-        guard let (result, _) = zsh("_brewlog_config_arguments", line: line, prefix: prefix) else { return }
+        let (result, _) = zsh("_brewlog_config_arguments", line: line, prefix: prefix)
         #expect(sortedValues(result.stdout) == (expected.isEmpty ? "" : compadd(description, expected.sorted())), "\(result.stderr)")
     }
 
-    @Test("zsh: --bean offers the open bags' names")
+    @Test("zsh: --bean offers the open bags' names", CompletionTests.needsZsh)
     func zshBags() {
         let bags = "brewlog bean add 'Kenya AA' -q; brewlog bean add Old -q; brewlog bean finish Old -q; brewlog bean add Guji -q"
-        guard let (result, _) = CompletionTests.zsh("{ \(bags); } >/dev/null; PREFIX=''; _brewlog_values bags bag") else { return }
+        let (result, _) = CompletionTests.zsh("{ \(bags); } >/dev/null; PREFIX=''; _brewlog_values bags bag")
         #expect(result.stdout == compadd("bag", ["Guji", "Kenya AA"]), "\(result.stderr)")
     }
 
-    @Test("zsh: --columns completes the last item of the comma list typed")
+    @Test("zsh: --columns completes the last item of the comma list typed", CompletionTests.needsZsh)
     func zshColumns() {
-        guard let (result, _) = zsh("_brewlog_values columns column", line: [], prefix: "date,ra") else { return }
+        let (result, _) = zsh("_brewlog_values columns column", line: [], prefix: "date,ra")
         #expect(result.stdout == compadd("column", Self.columns.filter { $0 != "date" }.map { "date," + $0 }), "\(result.stderr)")
     }
 }

@@ -57,13 +57,9 @@ struct CompletionSafetyTests {
         Self.expectNothingRan(sandbox)
     }
 
-    @Test("zsh: ids are offered literally, never expanded or globbed")
+    @Test("zsh: ids are offered literally, never expanded or globbed", CompletionTests.needsZsh)
     func zsh() throws {
         let (sandbox, script, path) = setUp("zsh")
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
-            print("zsh is not installed: the zsh completion is checked by bash's and fish's tests only")
-            return
-        }
         // compadd is replaced by a function that prints what it was given.
         let probe = """
             compdef() { :; }
@@ -71,20 +67,16 @@ struct CompletionSafetyTests {
             source "$1"
             _brewlog_values ids 'brew id'
             """
-        let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script],
+        let result = runProcess(ExternalTool.zsh.executable, ["-fc", probe, "zsh", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         #expect(result.stdout == (["-X", "brew id", "--"] + Self.hostileIDs).map { $0 + "\n" }.joined(), "\(result.stderr)")
         Self.expectNothingRan(sandbox)
     }
 
-    @Test("fish: ids are offered literally, never expanded or globbed")
+    @Test("fish: ids are offered literally, never expanded or globbed", CompletionTests.needsFish)
     func fish() throws {
         let (sandbox, script, path) = setUp("fish")
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
-            print("fish is not installed: the fish completion is checked by bash's and zsh's tests only")
-            return
-        }
-        let result = runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C 'brewlog show '", script],
+        let result = runProcess(ExternalTool.fish.executable, ["--no-config", "-c", "source $argv[1]; complete -C 'brewlog show '", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         for id in Self.hostileIDs {
@@ -103,14 +95,13 @@ struct CompletionSafetyTests {
         return (sandbox, script, bin + ":/usr/bin:/bin")
     }
 
-    @Test("zsh: ids come from the journal named by --file on the line, taken literally", arguments: [
+    @Test("zsh: ids come from the journal named by --file on the line, taken literally", CompletionTests.needsZsh, arguments: [
         (["brewlog", "--file", "'my j.jsonl'", "show", ""], "from:my j.jsonl"),
         (["brewlog", "show", "--file=$(touch${IFS}PWNED)", ""], "from:$(touch${IFS}PWNED)"),
         (["brewlog", "show", ""], "default"),
     ])
     func zshFile(words: [String], expected: String) {
         let (sandbox, script, path) = setUpFileProbe("zsh")
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else { return }
         let probe = """
             compdef() { :; }
             compadd() { printf '%s\\n' "$@"; }
@@ -119,21 +110,20 @@ struct CompletionSafetyTests {
             words=("$@")
             _brewlog_values ids 'brew id'
             """
-        let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script] + words,
+        let result = runProcess(ExternalTool.zsh.executable, ["-fc", probe, "zsh", script] + words,
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         #expect(result.stdout == ["-X", "brew id", "--", expected].map { $0 + "\n" }.joined(), "\(result.stderr)")
         Self.expectNothingRan(sandbox)
     }
 
-    @Test("fish: ids come from the journal named by --file on the line, taken literally", arguments: [
+    @Test("fish: ids come from the journal named by --file on the line, taken literally", CompletionTests.needsFish, arguments: [
         ("brewlog --file 'my j.jsonl' show ", "from:my j.jsonl"),
         ("brewlog show --file='$(touch PWNED)' ", "from:$(touch PWNED)"),
         ("brewlog show ", "default"),
     ])
     func fishFile(line: String, expected: String) {
         let (sandbox, script, path) = setUpFileProbe("fish")
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }
-        let result = runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
+        let result = runProcess(ExternalTool.fish.executable, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(offered.contains(expected), "\(result.stdout) \(result.stderr)")
@@ -193,26 +183,18 @@ struct CompletionSafetyTests {
         Self.expectNothingRan(sandbox)
     }
 
-    @Test("fish: journal values are offered literally")
+    @Test("fish: journal values are offered literally", CompletionTests.needsFish)
     func fishValues() {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
-            print("fish is not installed: its completion is not exercised")
-            return
-        }
         let (sandbox, script, path) = Self.hostileJournal("fish")
-        let result = runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C 'brewlog add --coffee '", script],
+        let result = runProcess(ExternalTool.fish.executable, ["--no-config", "-c", "source $argv[1]; complete -C 'brewlog add --coffee '", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(offered.sorted() == Self.offeredCoffees, "\(result.stdout) \(result.stderr)")
         Self.expectNothingRan(sandbox)
     }
 
-    @Test("zsh: journal values reach compadd literally")
+    @Test("zsh: journal values reach compadd literally", CompletionTests.needsZsh)
     func zshValues() {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
-            print("zsh is not installed: its completion is checked by bash's and fish's tests only")
-            return
-        }
         let (sandbox, script, path) = Self.hostileJournal("zsh")
         let probe = """
             compdef() { :; }
@@ -221,7 +203,7 @@ struct CompletionSafetyTests {
             words=(brewlog add --coffee '')
             _brewlog_values coffees coffee
             """
-        let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script],
+        let result = runProcess(ExternalTool.zsh.executable, ["-fc", probe, "zsh", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         #expect(result.stdout.split(separator: "\n").map(String.init).sorted() == Self.offeredCoffees, "\(result.stderr)")
         Self.expectNothingRan(sandbox)
@@ -253,12 +235,8 @@ struct CompletionLookupSafetyTests {
         CompletionSafetyTests.expectNothingRan(sandbox)
     }
 
-    @Test("zsh: config set add.coffee reaches compadd literally, those with control characters left out")
+    @Test("zsh: config set add.coffee reaches compadd literally, those with control characters left out", CompletionTests.needsZsh)
     func zsh() {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
-            print("zsh is not installed: its completion is checked by bash's and fish's tests only")
-            return
-        }
         let (sandbox, script, path) = hostile("zsh")
         let probe = """
             compdef() { :; }
@@ -267,21 +245,17 @@ struct CompletionLookupSafetyTests {
             line=(set add.coffee '')
             _brewlog_config_arguments
             """
-        let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script],
+        let result = runProcess(ExternalTool.zsh.executable, ["-fc", probe, "zsh", script],
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         #expect(result.stdout.split(separator: "\n").map(String.init).sorted() == CompletionSafetyTests.offeredCoffees, "\(result.stderr)")
         CompletionSafetyTests.expectNothingRan(sandbox)
     }
 
-    @Test("fish: config set add.coffee offers the coffees literally; every brew id's description is one safe line of at most 60 columns")
+    @Test("fish: config set add.coffee offers the coffees literally; every brew id's description is one safe line of at most 60 columns", CompletionTests.needsFish)
     func fish() {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
-            print("fish is not installed: its completion is not exercised")
-            return
-        }
         let (sandbox, script, path) = hostile("fish")
         let run = { (line: String) in
-            runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
+            runProcess(ExternalTool.fish.executable, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
                        environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
         }
         let values = run("brewlog config set add.coffee ")

@@ -38,6 +38,11 @@ struct CompletionTests {
         return (sandbox, script, bin + ":/usr/bin:/bin")
     }
 
+    /// The traits of the tests run in zsh and in fish: where that shell is missing, they are
+    /// reported skipped with the reason, not passed.
+    static let needsZsh = ConditionTrait.enabled(if: ExternalTool.zsh.isInstalled, "needs zsh to run its completion script")
+    static let needsFish = ConditionTrait.enabled(if: ExternalTool.fish.isInstalled, "needs fish to run its completion script")
+
     static let commandNames = Commands.listed.map(\.name) + ["help"]
     static let topLevel = commandNames + ["--file", "--color", "--quiet", "-q", "--no-pager", "--help", "-h", "--version"]
 
@@ -104,35 +109,6 @@ struct CompletionTests {
         #expect(offered.sorted() == expected.map(home).sorted(), "\(line): \(result.stderr)", sourceLocation: sourceLocation)
     }
 
-    @Test("bash: 'completion' and 'help' complete their arguments, not nothing")
-    func bashCompletionArgument() {
-        let bash = Sandbox().ok(["completion", "bash"])
-        #expect(bash.components(separatedBy: "        completion) ").count == 3, "one case for its options, one for its argument")
-    }
-
-    @Test("an option takes a value in every command that has it or in none, so the scripts can skip its value without knowing the command")
-    func valueOptionsAgree() {
-        let all = CompletionScripts.commands.flatMap(CompletionScripts.options) + [GlobalOptions.version]
-        for word in CompletionScripts.valueOptionWords {
-            let flags = all.filter { ("--" + $0.long == word || $0.short.map { "-" + String($0) } == word) && $0.valueName == nil }
-            #expect(flags.isEmpty, "\(word) is a flag in some command and takes a value in another")
-        }
-    }
-
-    @Test("fixed values are plain words, which no shell reads as syntax")
-    func plainFixedWords() {
-        let arguments = CompletionScripts.commands.map { CompletionSource.arguments(of: $0.name) }
-        let sources = CompletionScripts.valueOptions.map(CompletionSource.value(of:)) + arguments.flatMap { arguments in
-            switch arguments {
-            case .each(let source): [source]
-            case .actions(let actions, let after): [.fixed(actions)] + after.values.flatMap { $0 }
-            }
-        }
-        for word in sources.flatMap(\.words) {
-            #expect(!word.isEmpty && word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }, "'\(word)'")
-        }
-    }
-
     // MARK: fish
 
     static let fishCases: [(line: String, expected: [String])] = [
@@ -156,50 +132,30 @@ struct CompletionTests {
         ("brewlog help ", Commands.listed.map(\.name).sorted()),
     ]
 
-    @Test("fish", arguments: fishCases)
+    @Test("fish", CompletionTests.needsFish, arguments: fishCases)
     func fish(line: String, expected: [String]) {
-        guard let result = Self.fish(line) else { return }
+        let result = Self.fish(line)
         let offered = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
         #expect(offered.sorted() == expected.sorted(), "\(line): \(result.stderr)")
     }
 
     /// What fish's completion of `line` prints (`VALUE<TAB>DESCRIPTION` lines), after `prepare`
-    /// changed the sandbox; `nil` when fish is not installed.
-    static func fish(_ line: String, prepare: (Sandbox) -> Void = { _ in }) -> RunResult? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
-            print("fish is not installed: its completion is not exercised")
-            return nil
-        }
+    /// changed the sandbox; an issue is recorded when fish does not run the script through.
+    static func fish(_ line: String, prepare: (Sandbox) -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation) -> RunResult {
         let (sandbox, script, path) = setUp("fish")
         prepare(sandbox)
-        return runProcess("/usr/bin/fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
-                          environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
-    }
-
-    @Test("fish: an option's value is never a file name, except --file's")
-    func fishNoFiles() {
-        let fish = Sandbox().ok(["completion", "fish"])
-        for line in fish.split(separator: "\n") where line.hasPrefix("complete ") && line.contains(" -l ") {
-            let long = line.split(separator: " ").drop { $0 != "-l" }.dropFirst().first.map(String.init) ?? ""
-            let takesValue = (CompletionScripts.commands.flatMap(CompletionScripts.options) + [GlobalOptions.version])
-                .first { $0.long == long }?.valueName != nil
-            if long == "file" {
-                #expect(line.contains(" -r -F"), "\(line)")
-            } else if takesValue {
-                #expect(line.contains(" -x"), "\(line)")
-            }
-        }
+        let result = runProcess(ExternalTool.fish.executable, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", script, line],
+                                environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        #expect(result.status == 0, "fish: \(line): \(result.stderr)", sourceLocation: sourceLocation)
+        return result
     }
 
     // MARK: zsh
 
     /// Runs `body` in zsh after sourcing the script with `compadd`, `_arguments` and `_describe`
-    /// replaced by functions that print what they were given.
-    static func zsh(_ body: String, _ arguments: [String] = []) -> (RunResult, Sandbox)? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
-            print("zsh is not installed: its completion is checked by bash's and fish's tests only")
-            return nil
-        }
+    /// replaced by functions that print what they were given; an issue is recorded when zsh
+    /// does not run the script through.
+    static func zsh(_ body: String, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) -> (RunResult, Sandbox) {
         let (sandbox, script, path) = Self.setUp("zsh")
         let probe = """
             compdef() { :; }
@@ -208,12 +164,13 @@ struct CompletionTests {
             source "$1"; shift
             \(body)
             """
-        let result = runProcess("/usr/bin/zsh", ["-fc", probe, "zsh", script] + arguments,
+        let result = runProcess(ExternalTool.zsh.executable, ["-fc", probe, "zsh", script] + arguments,
                                 environment: sandbox.environment.merging(["PATH": path]) { $1 }, directory: sandbox.home)
+        #expect(result.status == 0, "zsh: \(result.stderr)", sourceLocation: sourceLocation)
         return (result, sandbox)
     }
 
-    @Test("zsh: journal values are added with compadd, from the journal --file names", arguments: [
+    @Test("zsh: journal values are added with compadd, from the journal --file names", CompletionTests.needsZsh, arguments: [
         ("methods", ["brewlog", "add", "--method", ""], ["AeroPress", "V60"]),
         ("coffees", ["brewlog", "add", "--coffee", ""], ["Kenya AA", "Yirgacheffe"]),
         ("tags", ["brewlog", "list", "--tag", ""], ["iced", "morning"]),
@@ -222,20 +179,20 @@ struct CompletionTests {
         ("ids", ["brewlog", "--file=journal-a.jsonl", "show", ""], ["last", "other123"]),
     ])
     func zshValues(kind: String, words: [String], expected: [String]) {
-        guard let (result, _) = Self.zsh("words=(\"$@\"); _brewlog_values \(kind) 'a value'", words) else { return }
+        let (result, _) = Self.zsh("words=(\"$@\"); _brewlog_values \(kind) 'a value'", words)
         #expect(result.stdout == (["-X", "a value", "--"] + expected).map { "compadd:" + $0 + "\n" }.joined(), "\(result.stderr)")
     }
 
-    @Test("zsh: the compadd options _arguments puts before an action's words are passed on, and the kind is still read")
+    @Test("zsh: the compadd options _arguments puts before an action's words are passed on, and the kind is still read", CompletionTests.needsZsh)
     func zshValuesUnderArguments() {
-        guard let (result, _) = Self.zsh("words=(\"$@\"); _brewlog_values -J -default- methods 'a value'", ["brewlog", "add", "--method", ""]) else { return }
+        let (result, _) = Self.zsh("words=(\"$@\"); _brewlog_values -J -default- methods 'a value'", ["brewlog", "add", "--method", ""])
         #expect(result.stdout == ["-J", "-default-", "-X", "a value", "--", "AeroPress", "V60"].map { "compadd:" + $0 + "\n" }.joined(), "\(result.stderr)")
     }
 
-    @Test("zsh: each command's _arguments gets every option with its value's action", arguments: CompletionScripts.commands.map(\.name))
+    @Test("zsh: each command's _arguments gets every option with its value's action", CompletionTests.needsZsh, arguments: CompletionScripts.commands.map(\.name))
     func zshArguments(command: String) throws {
         let spec = try #require(CompletionScripts.commands.first { $0.name == command })
-        guard let (result, _) = Self.zsh("_arguments() { printf '%s\\n' \"$@\"; }; _brewlog_\(CompletionScripts.zshName(command))") else { return }
+        let (result, _) = Self.zsh("_arguments() { printf '%s\\n' \"$@\"; }; _brewlog_\(CompletionScripts.zshName(command))")
         let specs = result.stdout.split(separator: "\n").map(String.init)
         for option in CompletionScripts.options(spec) {
             let line = specs.first { $0.contains("--\(option.long)[") }
@@ -261,16 +218,16 @@ struct CompletionTests {
         }
     }
 
-    @Test("zsh: the command's place offers every command")
+    @Test("zsh: the command's place offers every command", CompletionTests.needsZsh)
     func zshCommands() {
-        guard let (result, _) = Self.zsh("_arguments() { state=command; }; _brewlog") else { return }
+        let (result, _) = Self.zsh("_arguments() { state=command; }; _brewlog")
         let described = result.stdout.split(separator: "\n").map { $0.dropFirst("describe:".count).prefix { $0 != ":" } }.map(String.init)
         #expect(described == Self.commandNames, "\(result.stdout) \(result.stderr)")
     }
 
-    @Test("zsh: after a command, its own function completes")
+    @Test("zsh: after a command, its own function completes", CompletionTests.needsZsh)
     func zshDispatch() {
-        guard let (result, _) = Self.zsh("_arguments() { state=args; }; _brewlog_show() { print show-called; }; words=(show ''); _brewlog") else { return }
+        let (result, _) = Self.zsh("_arguments() { state=args; }; _brewlog_show() { print show-called; }; words=(show ''); _brewlog")
         #expect(result.stdout == "show-called\n", "\(result.stderr)")
     }
 }

@@ -18,63 +18,99 @@ struct ConfigGitConformanceTests {
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
-    /// What `git config -f path key` prints (its final line break removed) and its status, or
-    /// `nil` when git is not installed.
-    private func git(_ path: String, _ key: String) -> (status: Int32, value: String)? {
-        guard let git = ["/usr/bin/git", "/bin/git", "/usr/local/bin/git"].first(where: FileManager.default.isExecutableFile(atPath:)) else { return nil }
-        let result = runProcess(git, ["config", "-f", path, key], environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"], directory: "/")
+    /// The trait of the tests that ask git how it reads the same file.
+    static let needsGit = ConditionTrait.enabled(if: ExternalTool.git.isInstalled, "needs git to compare how it reads the file")
+
+    /// What `git config -f path key` prints (its final line break removed) and its status; an
+    /// issue is recorded when git does not run. The sandbox holding `path` must outlive the call.
+    private func git(_ path: String, _ key: String, sourceLocation: SourceLocation = #_sourceLocation) -> (status: Int32, value: String) {
+        let result = runProcess(ExternalTool.git.executable, ["config", "-f", path, key],
+                                environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"], directory: "/")
+        #expect(result.status >= 0, "git did not run: \(result.stderr)", sourceLocation: sourceLocation)
         return (result.status, result.stdout.hasSuffix("\n") ? String(result.stdout.dropLast()) : result.stdout)
     }
 
-    @Test("values and bare keys read as git reads them", arguments: [
+    /// Config files and the value of `add.method` in each.
+    static let readings: [(config: String, expected: String)] = [
         ("[add]\n\tmethod = \u{0C}a\u{0C}b\u{0B}\n", "\u{0C}a\u{0C}b\u{0B}"),
         ("[add]\n\tmethod = a\u{0B}b\n", "a\u{0B}b"),
         ("[add]\n\tmethod = a \t b \r\n", "a   b"),
         ("[add]\n\tmethod = x\\", "x"),
         ("[add]\n\tmethod = x \\\n", "x "),
         ("[add]\r\n\tmethod = \"a;b\" # c\r\n", "a;b"),
-    ])
+    ]
+
+    @Test("values and bare keys read as git reads them", arguments: readings)
     func values(config: String, expected: String) {
-        let (sandbox, path) = self.sandbox(config: config)
+        let (sandbox, _) = self.sandbox(config: config)
         let result = sandbox.run(["config", "get", "add.method"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == expected + "\n")
-        if let git = git(path, "add.method") {
+    }
+
+    @Test("git reads those values the same", ConfigGitConformanceTests.needsGit, arguments: readings)
+    func valuesAsGit(config: String, expected: String) {
+        let (sandbox, path) = self.sandbox(config: config)
+        withExtendedLifetime(sandbox) {
+            let git = git(path, "add.method")
             #expect(git.status == 0 && git.value == expected, "git read \(git)")
         }
     }
 
-    @Test("a file git refuses is refused with its PATH:LINE (78)", arguments: [
+    /// Config files git refuses, at their second line.
+    static let refused = [
         "[add]\n\tmethod # c\n",
         "[add]\n\tmethod ; c\n",
         "[add]\n\tmethod\u{0B}\n",
         "[add]\n\u{0B}method = a\n",
-    ])
+    ]
+
+    @Test("a file git refuses is refused with its PATH:LINE (78)", arguments: refused)
     func refusals(config: String) {
         let (sandbox, path) = self.sandbox(config: config)
         let result = sandbox.run(["config", "get", "add.method"])
         #expect(result.status == 78, "\(result)")
         #expect(result.stderr.contains(path + ":2:"), "\(result.stderr)")
-        if let git = git(path, "add.method") {
+    }
+
+    @Test("git refuses those files too", ConfigGitConformanceTests.needsGit, arguments: refused)
+    func refusalsAsGit(config: String) {
+        let (sandbox, path) = self.sandbox(config: config)
+        withExtendedLifetime(sandbox) {
+            let git = git(path, "add.method")
             #expect(git.status != 0 && git.status != 1, "git read \(git)")
         }
     }
 
-    @Test("config set, recipe save and an alias after a value continued into the end of the file add their own line", arguments: [
-        "[add]\n\tgrind = 20 \\\n", "[add]\r\n\tgrind = 20 \\\r\n", "[add]\n\tgrind = 20 \\",
-    ])
-    func afterContinuation(config: String) {
+    /// Config files whose last value is continued into the end of the file.
+    static let continued = ["[add]\n\tgrind = 20 \\\n", "[add]\r\n\tgrind = 20 \\\r\n", "[add]\n\tgrind = 20 \\"]
+
+    /// A sandbox whose config file was `config`, after `config set`, `recipe save` and an alias wrote to it.
+    private func written(after config: String) -> (Sandbox, String) {
         let (sandbox, path) = self.sandbox(config: config)
         sandbox.ok(["config", "set", "add.method", "V60"])
         sandbox.ok(["recipe", "save", "morning", "--dose", "15"])
         sandbox.ok(["config", "set", "alias.today", "list --since today"])
         sandbox.ok(["config", "set", "add.grind", "22"])
+        return (sandbox, path)
+    }
+
+    @Test("config set, recipe save and an alias after a value continued into the end of the file add their own line", arguments: continued)
+    func afterContinuation(config: String) {
+        let (sandbox, path) = written(after: config)
         #expect(sandbox.ok(["config", "get", "add.method"]) == "V60\n", "\(text(path))")
         #expect(sandbox.ok(["config", "get", "add.grind"]) == "22\n", "\(text(path))")
         #expect(sandbox.ok(["config", "get", "recipe.morning.dose"]) == "15\n", "\(text(path))")
         #expect(sandbox.ok(["config", "get", "alias.today"]) == "list --since today\n", "\(text(path))")
-        if let git = git(path, "add.method") { #expect(git.value == "V60", "\(text(path))") }
-        if let git = git(path, "add.grind") { #expect(git.value == "22", "\(text(path))") }
+    }
+
+    @Test("git reads what they wrote the same", ConfigGitConformanceTests.needsGit, arguments: continued)
+    func afterContinuationAsGit(config: String) {
+        let (sandbox, path) = written(after: config)
+        withExtendedLifetime(sandbox) {
+            #expect(git(path, "add.method").value == "V60", "\(text(path))")
+            #expect(git(path, "add.grind").value == "22", "\(text(path))")
+        }
     }
 
     @Test("config set refuses to grow the file past what BrewLog reads; the repair commands keep working")

@@ -14,6 +14,14 @@ struct DisplayWidthTableTests {
     static let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let unicodeData = "/usr/share/unicode"
 
+    /// Whether `unicodeData` holds the Unicode Character Database the tables were generated from
+    /// (Debian's unicode-data of that version): its EastAsianWidth.txt names the version on its first line.
+    static let hasUnicodeData: Bool = {
+        guard FileManager.default.fileExists(atPath: unicodeData + "/emoji/emoji-data.txt"),
+              let width = try? String(contentsOfFile: unicodeData + "/EastAsianWidth.txt", encoding: .utf8) else { return false }
+        return width.prefix { $0 != "\n" }.contains("EastAsianWidth-\(DisplayWidthTables.unicodeVersion).txt")
+    }()
+
     @Test("every table is sorted, its ranges valid scalars, non-overlapping and merged when adjacent", arguments: tables.map(\.name))
     func sortedAndDisjoint(name: String) throws {
         let ranges = try #require(Self.tables.first { $0.name == name }?.ranges)
@@ -50,15 +58,14 @@ struct DisplayWidthTableTests {
     }
 
     @Test("the committed tables are what the script generates from the Unicode files",
-          .enabled(if: FileManager.default.fileExists(atPath: unicodeData + "/emoji/emoji-data.txt")
-              && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+          .enabled(if: ExternalTool.python3.isInstalled, "needs python3 to run the generator"),
+          .enabled(if: hasUnicodeData, "needs the Unicode Character Database \(DisplayWidthTables.unicodeVersion) in /usr/share/unicode (Debian's unicode-data)"))
     func regenerated() throws {
         let script = Self.sourceFolder.appendingPathComponent("scripts/generate-display-width.py").path
         let committed = try String(contentsOf: Self.sourceFolder.appendingPathComponent("Sources/BrewLogCLI/Output/DisplayWidthTables.swift"), encoding: .utf8)
-        let result = runProcess("/usr/bin/python3", [script, Self.unicodeData], environment: ["PATH": "/usr/bin:/bin"], directory: Self.sourceFolder.path)
+        let result = runProcess(ExternalTool.python3.executable, [script, Self.unicodeData], environment: ["PATH": "/usr/bin:/bin"], directory: Self.sourceFolder.path)
         #expect(result.status == 0, "\(result.stderr)")
-        // A machine with another Unicode version's files generates other tables: nothing to compare.
-        guard result.stdout.contains("Unicode Character Database \(DisplayWidthTables.unicodeVersion)") else { return }
+        #expect(result.stdout.contains("Unicode Character Database \(DisplayWidthTables.unicodeVersion)"), "generated from another Unicode version")
         #expect(result.stdout == committed, "the generated file differs: regenerate it with the script")
     }
 }

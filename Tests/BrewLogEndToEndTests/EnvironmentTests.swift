@@ -47,7 +47,8 @@ struct EnvironmentTests {
         #expect(!sandbox.ok(["stats"], env: ["NO_COLOR": "1"]).contains(escape))
     }
 
-    @Test("colour auto on a terminal, except with NO_COLOR or TERM=dumb", arguments: [
+    @Test("colour auto on a terminal, except with NO_COLOR or TERM=dumb",
+          .enabled(if: ExternalTool.script.isInstalled, "needs script(1) to give brewlog a terminal (install bsdutils)"), arguments: [
         ([:], true), (["NO_COLOR": "1"], false), (["NO_COLOR": ""], true), (["TERM": "dumb"], false),
     ] as [([String: String], Bool)])
     func colourOnTerminal(env: [String: String], coloured: Bool) throws {
@@ -56,7 +57,7 @@ struct EnvironmentTests {
         var environment = sandbox.environment.merging(["TERM": "xterm"]) { $1 }
         environment.merge(env) { $1 }
         // script(1) gives brewlog a pseudo-terminal as standard output.
-        let result = runProcess("/usr/bin/script", ["-qec", "\(brewlogBinary) streak", "/dev/null"], environment: environment, directory: sandbox.home)
+        let result = runProcess(ExternalTool.script.executable, ["-qec", "\(brewlogBinary) streak", "/dev/null"], environment: environment, directory: sandbox.home)
         try #require(result.status == 0, "script(1) unavailable: \(result.stderr)")
         #expect(result.stdout.contains("\u{1B}[") == coloured)
     }

@@ -3,9 +3,9 @@ import Testing
 import BrewLogTestSupport
 
 /// Two clones of one journal in real git repositories, merged by `brewlog merge-driver`.
-@Suite("sync with git: the merge driver in real repositories")
+@Suite("sync with git: the merge driver in real repositories", .enabled(if: ExternalTool.git.isInstalled, "needs git to make the repositories"))
 struct GitSyncTests {
-    private static let git = "/usr/bin/git"
+    private static let git = ExternalTool.git.executable
 
     /// A bare origin and clones of it, in one sandbox whose HOME holds git's only configuration.
     private final class Repositories {

@@ -2,22 +2,19 @@ import Foundation
 import Testing
 import BrewLogTestSupport
 
-@Suite("make install puts the binary, the manual page and the completions in place")
+@Suite("make install puts the binary, the manual page and the completions in place",
+       .enabled(if: ExternalTool.make.isInstalled, "needs make to run the Makefile"))
 struct MakefileTests {
     /// The repository's root, where the Makefile is.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     private func make(_ arguments: [String], _ sandbox: Sandbox) -> RunResult {
-        runProcess("/usr/bin/make", ["-s", "-C", Self.root] + arguments,
+        runProcess(ExternalTool.make.executable, ["-s", "-C", Self.root] + arguments,
                    environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.home, "LANG": "C.UTF-8"], directory: sandbox.home)
     }
 
     @Test("install into DESTDIR with an already-built binary, then uninstall")
     func installAndUninstall() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else {
-            print("make is not installed: the Makefile is not exercised")
-            return
-        }
         let sandbox = Sandbox()
         let stage = sandbox.home + "/stage dir"
         let install = make(["install", "BREWLOG=" + brewlogBinary, "DESTDIR=" + stage, "PREFIX=/opt/brew"], sandbox)
@@ -51,7 +48,6 @@ struct MakefileTests {
 
     @Test("PREFIX=~/.local given literally means the home folder")
     func tildePrefix() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else { return }
         let sandbox = Sandbox()
         let install = make(["install", "BREWLOG=" + brewlogBinary, "PREFIX=~/.local"], sandbox)
         #expect(install.status == 0, "\(install.stderr)")

@@ -4,7 +4,7 @@ import BrewLogTestSupport
 
 /// The pager, driven through a real terminal: `script(1)` runs brewlog on a pseudo-terminal.
 @Suite("long output on a terminal goes through the pager",
-       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script(1) gives the pager a terminal"))
+       .enabled(if: ExternalTool.script.isInstalled, "script(1) gives the pager a terminal (install bsdutils)"))
 struct PagerTests {
     /// A sandbox whose journal has enough brews for a long list.
     private func sandbox() -> Sandbox {
@@ -20,7 +20,7 @@ struct PagerTests {
         var environment = sandbox.environment.merging(extra) { $1 }
         environment["PAGER"] = pager
         environment["TERM"] = "dumb"
-        return runProcess("/usr/bin/script", ["-qec", quoted, "/dev/null"], environment: environment, directory: sandbox.home)
+        return runProcess(ExternalTool.script.executable, ["-qec", quoted, "/dev/null"], environment: environment, directory: sandbox.home)
     }
 
 

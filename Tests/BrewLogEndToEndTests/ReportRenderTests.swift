@@ -2,9 +2,6 @@ import Foundation
 import Testing
 import BrewLogTestSupport
 
-/// Debian's Chromium, where `.ci/run` installs it; `nil` when it is not there.
-private let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
 /// The report rendered by a real browser. Chromium runs headless with the page as a file: its
 /// console messages go to standard error (`--enable-logging=stderr --v=0`, lines holding
 /// `CONSOLE`), the DOM after loading to standard output (`--dump-dom`), and a screenshot to a
@@ -13,14 +10,15 @@ private let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser
 /// to almost nothing, so the report's must be many times the size of a blank page's screenshot
 /// taken the same way.
 @Suite("report rendered in headless Chromium: no console error, every chart in the DOM with a size, a screenshot not blank",
-       .enabled(if: chromium != nil, "Chromium is not installed (.ci/run installs Debian's chromium): the render tests are skipped"))
+       .enabled(if: ExternalTool.chromium.isInstalled, "Chromium is not installed (.ci/run installs Debian's chromium): the render tests are skipped"))
 struct ReportRenderTests {
     static let journal = ReportFixture.journal
 
     @discardableResult
     private func render(_ arguments: [String], sandbox: Sandbox, extra: [String] = []) -> RunResult {
-        runProcess(chromium ?? "/usr/bin/chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
-                                                     "--user-data-dir=" + sandbox.home + "/chromium"] + extra + arguments,
+        runProcess(ExternalTool.chromium.executable,
+                   ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
+                    "--user-data-dir=" + sandbox.home + "/chromium"] + extra + arguments,
                    environment: ["HOME": sandbox.home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], directory: sandbox.home)
     }
 

@@ -2,11 +2,6 @@ import Foundation
 import Testing
 import BrewLogTestSupport
 
-/// Whether `tool` is installed where the tests look for it.
-func installed(_ tool: String) -> Bool {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/" + tool)
-}
-
 /// brewlog running in a tmux pane 100 by 30 (`watch`, `brew`), through `script(1)`, which logs
 /// every byte it writes to the terminal; its process id is written to a file before it starts.
 final class TerminalPane {
@@ -88,7 +83,7 @@ final class TerminalPane {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var process: pid_t = 0
-        guard posix_spawn(&process, "/usr/bin/tmux", &actions, &attributes, argv, envp) == 0 else {
+        guard posix_spawn(&process, ExternalTool.tmux.executable, &actions, &attributes, argv, envp) == 0 else {
             return RunResult(status: -1, stdout: "", stderr: "could not start tmux")
         }
         var status: Int32 = 0

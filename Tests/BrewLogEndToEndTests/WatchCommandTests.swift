@@ -15,8 +15,8 @@ struct WatchUsageTests {
 }
 
 @Suite("watch on a terminal follows the journal",
-       .enabled(if: installed("tmux"), "tmux drives the terminal (install tmux)"),
-       .enabled(if: installed("script"), "script(1) logs the bytes written (install bsdutils)"))
+       .enabled(if: ExternalTool.tmux.isInstalled, "tmux drives the terminal (install tmux)"),
+       .enabled(if: ExternalTool.script.isInstalled, "script(1) logs the bytes written (install bsdutils)"))
 struct WatchCommandTests {
     @Test("start-up shows the newest brew; an edit by another process rewrites its rows alone; q restores the terminal")
     func editRedrawsOneRow() throws {
