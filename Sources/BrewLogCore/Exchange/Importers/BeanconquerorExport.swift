@@ -363,8 +363,9 @@ private struct Reader {
     }
 
     /// The brew of a BREWS record whose identity is known: linked to its method and bag when
-    /// `methods` and `bags` name them, its rating scaled from `ratingMaximum` (without one, only
-    /// checked to be a rating at all).
+    /// `methods` and `bags` name them, its rating scaled from `ratingMaximum`. Without a maximum
+    /// (judging a brew as it arrives) the rating is only checked to be one at all, and the keys
+    /// kept as unknown keys are left out.
     mutating func brew(_ place: Located, uuid: String, created: Double, methods: [String: String], bags: [String: BeanBag],
                        ratingMaximum: Double?) -> BrewRecord? {
         let date = Date(timeIntervalSince1970: created.rounded(.down))
@@ -402,7 +403,8 @@ private struct Reader {
         }
         record.grind = text(place, "grind_size")
         record.notes = text(place, "note") ?? ""
-        record.unknownFields = unknownFields(place.value, uuid: uuid, mapped: mapped)
+        // Judging a brew as it streams in needs its fields, not the keys kept as they are.
+        if ratingMaximum != nil { record.unknownFields = unknownFields(place.value, uuid: uuid, mapped: mapped) }
         do throws(InvalidFieldError) { try record.validate() } catch {
             fail(place, "\(error.message) (uuid \(uuid))")
             return nil
