@@ -64,6 +64,7 @@ public enum BrewLineCodec {
         } catch {
             throw LineProblem(error.message)
         }
+        if let tagProblem = fields.tagProblem { throw LineProblem(tagProblem) }
         return record
     }
 

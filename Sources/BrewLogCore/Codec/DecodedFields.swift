@@ -64,6 +64,9 @@ struct DecodedFields {
     var record = BrewRecord(id: BrewID(unchecked: "-"), timestamp: Timestamp(date: .init(timeIntervalSince1970: 0), utcOffsetSeconds: 0))
     /// Whether the line has a `"kind"` key: then it is not a brew (``RecordLineCodec`` reads it).
     var hasKind = false
+    /// The first tag a check in place found bad: reported once the whole line has been read, as
+    /// the decoder, which checks the tags it built then, reports it (a syntax error after it wins).
+    var tagProblem: String?
 
     /// Reads the value of `key` at the scanner's position into its field.
     mutating func take(_ key: BrewField?, named name: KeyName, keyOffset: Int, from scanner: inout JSONScanner,
@@ -129,8 +132,8 @@ struct DecodedFields {
                 }
                 if materializing {
                     record[keyPath: path].append(try scanner.scanString())
-                } else {
-                    try checkTag(&scanner, in: line)
+                } else if let problem = try checkTag(&scanner, in: line), tagProblem == nil {
+                    tagProblem = problem
                 }
                 scanner.skipWhitespace()
                 if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1; continue }
@@ -140,18 +143,20 @@ struct DecodedFields {
         }
     }
 
-    /// Checks a tag in place: valid UTF-8, non-empty, no comma, no whitespace (the rule of `BrewRecord.validateTag`).
-    private func checkTag(_ scanner: inout JSONScanner, in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+    /// Checks a tag in place: valid UTF-8 (else a syntax error), then the rule of
+    /// `BrewRecord.validateTag`, whose message it returns when the tag breaks it.
+    private func checkTag(_ scanner: inout JSONScanner, in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> String? {
         let raw = try scanner.scanRawString()
         let bytes = UnsafeBufferPointer(rebasing: line[raw.range])
         let simple = raw.decoded == nil && raw.ascii && !bytes.isEmpty
             && !bytes.contains { $0 == UInt8(ascii: ",") || $0 == 0x20 || (0x09...0x0D).contains($0) }
-        guard !simple else { return }
+        guard !simple else { return nil }
         let tag = try raw.decoded == nil ? JSONScanner.makeString(bytes, ascii: raw.ascii, at: raw.range.lowerBound) : scanner.decodedString(raw)
         do throws(InvalidFieldError) {
             try BrewRecord.validateTag(tag)
+            return nil
         } catch {
-            throw problem(error.message)
+            return error.message
         }
     }
 

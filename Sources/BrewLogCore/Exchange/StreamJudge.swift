@@ -89,19 +89,9 @@ public struct StreamJudge: Sendable {
     }
 
     private mutating func judgeCSV(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !sawHeader && !inQuotes {
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
-            sawHeader = true
-            delimiter = csvDelimiter ?? declaredDelimiter ?? CSVDelimiter(sniffing: line) ?? .comma
-            let names = CSVCells.split(line, delimiter: delimiter).map(CSVDelimiter.columnName)
-            // Without a `date` column no row can be good: no row has the header's 0 cells.
-            guard let date = names.firstIndex(of: "date") else { return false }
-            columns = names.count
-            dateColumn = date
-            idColumn = names.firstIndex(of: "id")
-            return true
+        if !sawHeader {
+            return judgeHeader(line)
         }
-        guard sawHeader else { return false }
         if !inQuotes {
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
             cells = 1
@@ -129,6 +119,35 @@ public struct StreamJudge: Sendable {
         // A row's own id must be new in the file; an empty one is derived, never repeated.
         guard let idColumn, idColumn < cells.count else { return counted() }
         return (cells[idColumn].isEmpty || isFirst(BrewID(unchecked: cells[idColumn]))) && counted()
+    }
+
+    /// A line of the header, which, as the decoder reads it, may go on over several lines inside
+    /// a quoted name; a line of one empty cell (`""`) is blank to the decoder, and so here.
+    private mutating func judgeHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !inQuotes {
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+            // The delimiter is sniffed from the header's first line, as the decoder sniffs it.
+            delimiter = csvDelimiter ?? declaredDelimiter ?? CSVDelimiter(sniffing: line) ?? .comma
+            guard CSVCells.split(line, delimiter: delimiter) != [""] else { return true }
+            row.removeAll(keepingCapacity: true)
+        } else {
+            row.append(0x0A)
+        }
+        row.append(contentsOf: line)
+        if row.count > maximumRecordLength {
+            tooLong = true
+            return false
+        }
+        for byte in line where byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+        guard !inQuotes else { return true }
+        sawHeader = true
+        let names = row.withUnsafeBufferPointer { CSVCells.split($0, delimiter: delimiter) }.map(CSVDelimiter.columnName)
+        // Without a `date` column no row can be good: no row has the header's 0 cells.
+        guard let date = names.firstIndex(of: "date") else { return false }
+        columns = names.count
+        dateColumn = date
+        idColumn = names.firstIndex(of: "id")
+        return true
     }
 
     private mutating func judgeJSON(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -17,7 +17,7 @@ public enum LocalClock {
     /// The moment the local clock of `timeZone` shows `secondOfDay` (plus `fraction` of a second) on `day`.
     public static func moment(on day: CalendarDay, secondOfDay: Int, fraction: Double = 0, in timeZone: any UTCOffsetSource) -> Timestamp {
         let wall = day.daysSinceEpoch * 86_400 + secondOfDay
-        let offsetAt = { (seconds: Int) in timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))) }
+        let offsetAt = { (seconds: Int) in timeZone.wholeMinuteOffset(for: Date(timeIntervalSince1970: Double(seconds))) }
         // Every offset in force within two days either side: a zone changes its offset at most
         // once or twice in that time, and no offset reaches a day from UTC.
         let candidates = Set(stride(from: -172_800, through: 172_800, by: 21_600).map { offsetAt(wall + $0) })

@@ -27,9 +27,9 @@ public struct Timestamp: Hashable, Sendable, CustomStringConvertible {
         self.utcOffsetSeconds = utcOffsetSeconds
     }
 
-    /// A moment read on a clock in `timeZone` (the offset in force at that moment).
+    /// A moment read on a clock in `timeZone` (the offset in force at that moment, to the minute).
     public init(date: Date, timeZone: any UTCOffsetSource) {
-        self.init(date: date, utcOffsetSeconds: timeZone.secondsFromGMT(for: date))
+        self.init(date: date, utcOffsetSeconds: timeZone.wholeMinuteOffset(for: date))
     }
 
     /// The calendar day of this moment in its own offset.

@@ -15,3 +15,13 @@ public protocol UTCOffsetSource: Sendable {
 }
 
 extension TimeZone: UTCOffsetSource {}
+
+extension UTCOffsetSource {
+    /// The offset at `date` rounded to whole minutes, as a journal writes offsets (`±HH:MM`): a
+    /// zone's local mean time before it took standard time (New York's −4:56:02 until 1883)
+    /// is otherwise a moment whose written form names another instant.
+    func wholeMinuteOffset(for date: Date) -> Int {
+        let seconds = secondsFromGMT(for: date)
+        return Int((Double(seconds) / 60).rounded()) * 60
+    }
+}

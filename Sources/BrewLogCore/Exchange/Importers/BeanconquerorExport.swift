@@ -258,6 +258,10 @@ private struct Reader {
         if let repeated = JSONValue.firstRepeatedKey(members) {
             fail(place, "has the key \"\(cappedForMessage(repeated))\" twice; the app writes each key once"); return nil
         }
+        // Its uuid is kept as beanconqueror_uuid: a key of that name would be kept twice.
+        if members.contains(where: { $0.key == "uuid" }) {
+            fail(place, "has a key \"uuid\" beside config.uuid, which the app never writes"); return nil
+        }
         guard let uuid = place.value["config"]?["uuid"]?.text, !uuid.isEmpty else {
             fail(place, "has no config.uuid, which every record the app writes has"); return nil
         }
