@@ -86,16 +86,18 @@ run_target() {
            -artifact_prefix="$out/artifacts/$name/" -print_final_stats=1 -use_value_profile=1)
     [[ $dictionary != - && -f "$root/Fuzz/dictionaries/$dictionary" ]] && flags+=(-dict="$root/Fuzz/dictionaries/$dictionary")
     echo "fuzz.sh: running $name for ${seconds}s (log: $out/logs/$name.log)" >&2
-    # A finding makes libFuzzer exit non-zero: report it and go on with the next target.
-    # shellcheck disable=SC2086
+    local before status=0
+    before=$(find "$out/artifacts/$name" -type f | wc -l)
     # The Swift runtime's backtracer and AddressSanitizer both catch the trap; libFuzzer's own report is enough.
-    if SWIFT_BACKTRACE=enable=no nice -n 10 "$out/bin/$name" "${flags[@]}" ${FUZZ_FLAGS:-} "$out/corpus/$name" "$root/Fuzz/corpus/$name" \
-        >"$out/logs/$name.log" 2>&1; then
-        echo "fuzz.sh: $name: nothing found; $(grep -E '^#[0-9]+.* cov: ' "$out/logs/$name.log" | tail -1)" >&2
-    else
+    # shellcheck disable=SC2086
+    SWIFT_BACKTRACE=enable=no nice -n 10 "$out/bin/$name" "${flags[@]}" ${FUZZ_FLAGS:-} "$out/corpus/$name" "$root/Fuzz/corpus/$name" \
+        >"$out/logs/$name.log" 2>&1 || status=$?
+    # A finding makes libFuzzer exit non-zero, or in fork mode leaves an artifact: report it and go on.
+    if [[ $status -ne 0 || $(find "$out/artifacts/$name" -type f | wc -l) -gt $before ]]; then
         echo "fuzz.sh: $name: FINDING, see $out/logs/$name.log and $out/artifacts/$name/" >&2
         return 1
     fi
+    echo "fuzz.sh: $name: nothing found; $(grep -E '^#[0-9]+.* cov: ' "$out/logs/$name.log" | tail -1)" >&2
 }
 
 if [[ ${1:-} =~ ^[0-9]+$ ]]; then set -- all "$1"; fi
