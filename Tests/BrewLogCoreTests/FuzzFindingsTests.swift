@@ -43,8 +43,8 @@ struct FuzzFindingsTests {
         #expect(FuzzFindingsTests.validateProblem(line) == decoded)
     }
 
-    @Test("a CSV header whose quoted name runs over lines: the stream judge finds no line bad in a file the decoder takes", arguments: [
-        "date;\"\na\n\"\n", "date,\"\n\"\"\n\"\n", "sep=;\n\"\n\"date\n",
+    @Test("a CSV header the decoder reads over several lines, or a first line of only \"\": the stream judge finds no line bad in a file the decoder takes", arguments: [
+        "date;\"\na\n\"\n", "date,\"\n\"\"\n\"\n", "sep=;\n\"\n\"date\n", "\"\"\n",
     ])
     func csvHeaderOverLines(text: String) throws {
         let bytes = Array(text.utf8)
