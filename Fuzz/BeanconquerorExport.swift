@@ -13,7 +13,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let chunk = (name: BeanconquerorExport.chunkFileName(brews: brews, number: index / 2 + 1), bytes: part)
         if brews { brewChunks.append(chunk) } else { beanChunks.append(chunk) }
     }
-    let result = BeanconquerorExport.decode(parts.first ?? [], brewChunks: brewChunks, beanChunks: beanChunks, timeZone: importZone)
+    let result = BeanconquerorExport.decode(parts.first ?? [], brewChunks: brewChunks, beanChunks: beanChunks, timeZone: importZone, today: importToday)
+    // Read as the command line reads it, in blocks (of a size the input picks), it is the same.
+    var decoder = BeanconquerorExport.Decoder(timeZone: importZone, today: importToday, problemLimit: Int.max)
+    let block = 1 + Int(parts.first?.first ?? 0) % 13
+    for (part, bytes) in [(BeanconquerorExport.Part.main, parts.first ?? [])] + beanChunks.map({ (.beans($0.name), $0.bytes) })
+        + brewChunks.map({ (.brews($0.name), $0.bytes) }) {
+        decoder.begin(part)
+        feedInBlocks(bytes, of: block, into: &decoder)
+        decoder.endOfFile()
+    }
+    invariant(decoder.finish() == result, "Beanconqueror read in blocks of \(block) differs from read whole")
     switch result {
     case let .success(contents): checkImported(contents, from: "Beanconqueror")
     case let .failure(problems): invariant(!problems.problems.isEmpty, "Beanconqueror failed without a problem")

@@ -4,7 +4,14 @@
 /// (``checkImported(_:from:)``).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    switch JrnlExport.decode(Array(inputBuffer(data, size)), timeZone: importZone) {
+    let bytes = Array(inputBuffer(data, size))
+    let whole = JrnlExport.decode(bytes, timeZone: importZone)
+    var decoder = JrnlExport.Decoder(timeZone: importZone, problemLimit: Int.max)
+    let block = 1 + Int(bytes.first ?? 0) % 13
+    feedInBlocks(bytes, of: block, into: &decoder)
+    decoder.endOfFile()
+    invariant(decoder.finish() == whole, "jrnl read in blocks of \(block) differs from read whole")
+    switch whole {
     case let .success(contents): checkImported(contents, from: "jrnl")
     case let .failure(problems): invariant(!problems.problems.isEmpty, "jrnl failed without a problem")
     }

@@ -8,7 +8,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(inputBuffer(data, size))
     guard case let .success(habits) = LoopExport.habits(in: bytes) else { return 0 }
     for habit in habits.prefix(3) {
-        switch LoopExport.decode(bytes, habit: habit, timeZone: importZone) {
+        let whole = LoopExport.decode(bytes, habit: habit, timeZone: importZone)
+        var decoder = LoopExport.Decoder(habit: habit, timeZone: importZone, problemLimit: Int.max)
+        let block = 1 + Int(bytes.first ?? 0) % 13
+        feedInBlocks(bytes, of: block, into: &decoder)
+        decoder.endOfFile()
+        invariant(decoder.habitChoice != nil || decoder.finish() == whole, "Loop read in blocks of \(block) differs from read whole")
+        switch whole {
         case let .success(contents): checkImported(contents, from: "Loop")
         case let .failure(problems): invariant(!problems.problems.isEmpty, "Loop failed without a problem")
         }

@@ -15,7 +15,6 @@
 #
 # FUZZ_FLAGS adds libFuzzer flags; to go on past a finding and keep every one:
 #   FUZZ_FLAGS="-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1" scripts/fuzz.sh csv 600
-# FUZZ_STRICT=1 lets no known difference pass (Fuzz/Support/Invariant.swift), to check a fix.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)

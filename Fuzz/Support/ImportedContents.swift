@@ -2,6 +2,9 @@
 import Foundation
 @testable import BrewLogCore
 
+/// The day the importers take as today (no bag may be roasted, opened or finished after it).
+let importToday = CalendarDay(year: 2026, month: 12, day: 1) ?? CalendarDay(daysSinceEpoch: 0)
+
 /// The zone an importer places local times in: one with daylight saving time, so its gaps and
 /// repeated hours are reached.
 let importZone: TimeZone = {
@@ -18,13 +21,10 @@ func checkImported(_ contents: ExchangeContents, from importer: String) {
         let line = BrewLineCodec.encode(record)
         switch Result(catching: { () throws(LineProblem) in try BrewLineCodec.decode(line) }) {
         case let .success(again):
-            // RFC 3339 writes an offset in whole minutes, so a moment in a zone's local mean time
-            // (New York's -04:56:02 before 1883) moves by its seconds: a known difference, let pass
-            // (`excused(_:)`) so that the run goes on to find others.
-            invariant(again == record || excused(record.timestamp.utcOffsetSeconds % 60 != 0),
+            invariant(again == record,
                       "\(importer) gave a brew that changes through its line:\n  before \(record)\n  after  \(again)")
         case let .failure(problem):
-            invariant(excused(keptTwice(problem)), "\(importer) gave a brew the journal refuses (\(problem.reason)): \(line)")
+            invariant(false, "\(importer) gave a brew the journal refuses (\(problem.reason)): \(line)")
         }
     }
     for entry in contents.entries {
@@ -34,15 +34,17 @@ func checkImported(_ contents: ExchangeContents, from importer: String) {
         case let .success(again):
             invariant(again == .entry(entry), "\(importer) gave a record that changes through its line:\n  before \(entry)\n  after  \(String(describing: again))")
         case let .failure(problem):
-            invariant(excused(keptTwice(problem)), "\(importer) gave a record the journal refuses (\(problem.reason)): \(line)")
+            invariant(false, "\(importer) gave a record the journal refuses (\(problem.reason)): \(line)")
         }
     }
 }
 
-/// Whether the journal refuses a line for an unknown key written twice: Beanconqueror's importer
-/// keeps a key the export gives twice twice, and a record's own `uuid` key beside the uuid it
-/// keeps from `config`. A known difference, let pass (`excused(_:)`) so that the run goes on to
-/// find others.
-private func keptTwice(_ problem: LineProblem) -> Bool {
-    problem.reason.hasPrefix("malformed JSON") && problem.reason.contains("duplicate key \"beanconqueror_")
+/// Feeds `bytes` to `decoder` in blocks of `size` bytes, as the command line feeds a file.
+func feedInBlocks(_ bytes: [UInt8], of size: Int, into decoder: inout some ForeignExportDecoder) {
+    var start = 0
+    while start < bytes.count {
+        let end = min(bytes.count, start + size)
+        bytes[start..<end].withUnsafeBufferPointer { decoder.feed($0) }
+        start = end
+    }
 }

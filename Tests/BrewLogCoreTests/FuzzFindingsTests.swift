@@ -69,7 +69,7 @@ struct FuzzFindingsTests {
     func beanconquerorKeyTwice(export: String) throws {
         let utc = try #require(TimeZone(secondsFromGMT: 0))
         // Refusing the export with a problem is as good as importing lines that read back.
-        guard case let .success(contents) = BeanconquerorExport.decode(Array(export.utf8), timeZone: utc) else { return }
+        guard case let .success(contents) = BeanconquerorExport.decode(Array(export.utf8), timeZone: utc, today: CalendarDay(year: 2026, month: 12, day: 1) ?? CalendarDay(daysSinceEpoch: 0)) else { return }
         for record in contents.records {
             let line = BrewLineCodec.encode(record)
             #expect(throws: Never.self, "the journal refuses \(line)") { _ = try BrewLineCodec.decode(line) }
