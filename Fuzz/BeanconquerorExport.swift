@@ -15,7 +15,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let result = BeanconquerorExport.decode(parts.first ?? [], brewChunks: brewChunks, beanChunks: beanChunks, timeZone: importZone, today: importToday)
     // Read as the command line reads it, in blocks (of a size the input picks), it is the same.
-    var decoder = BeanconquerorExport.Decoder(timeZone: importZone, today: importToday, problemLimit: Int.max)
+    var decoder = BeanconquerorExport.Decoder(timeZone: importZone, today: importToday)
     let block = 1 + Int(parts.first?.first ?? 0) % 13
     for (part, bytes) in [(BeanconquerorExport.Part.main, parts.first ?? [])] + beanChunks.map({ (.beans($0.name), $0.bytes) })
         + brewChunks.map({ (.brews($0.name), $0.bytes) }) {

@@ -6,7 +6,7 @@
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(inputBuffer(data, size))
     let whole = JrnlExport.decode(bytes, timeZone: importZone)
-    var decoder = JrnlExport.Decoder(timeZone: importZone, problemLimit: Int.max)
+    var decoder = JrnlExport.Decoder(timeZone: importZone)
     let block = 1 + Int(bytes.first ?? 0) % 13
     feedInBlocks(bytes, of: block, into: &decoder)
     decoder.endOfFile()

@@ -9,7 +9,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard case let .success(habits) = LoopExport.habits(in: bytes) else { return 0 }
     for habit in habits.prefix(3) {
         let whole = LoopExport.decode(bytes, habit: habit, timeZone: importZone)
-        var decoder = LoopExport.Decoder(habit: habit, timeZone: importZone, problemLimit: Int.max)
+        var decoder = LoopExport.Decoder(habit: habit, timeZone: importZone)
         let block = 1 + Int(bytes.first ?? 0) % 13
         feedInBlocks(bytes, of: block, into: &decoder)
         decoder.endOfFile()
