@@ -93,7 +93,8 @@ public enum BeanconquerorExport {
             var stream = self.stream
             let failure = stream.feed(block) { piece, _ in take(piece) }
             self.stream = stream
-            if let failure { problem(failure) }
+            // Past the limit or refused, the rest of the block is not judged: nor its syntax.
+            if let failure, !partRefused, reader.problems.count < problemLimit { problem(failure) }
         }
 
         /// The part being read is at its end: its document must be complete.
@@ -102,7 +103,10 @@ public enum BeanconquerorExport {
             var stream = self.stream
             let failure = stream.finish { piece, _ in take(piece) }
             self.stream = stream
-            if let failure { return problem(failure) }
+            if let failure {
+                if !partRefused, reader.problems.count < problemLimit { problem(failure) }
+                return
+            }
             if part == .main, !sawRecords {
                 reader.problems.append(.init(reason: "this is a JSON object without BEANS or BREWS, not Beanconqueror.json"))
             }

@@ -44,7 +44,8 @@ public enum JrnlExport {
             var stream = self.stream
             let failure = stream.feed(block) { piece, line in take(piece, line: line) }
             self.stream = stream
-            if let failure { problems.append(.init(line: failure.line, reason: failure.message)) }
+            // Past the limit or refused, the rest of the block is not judged: nor its syntax.
+            if let failure, !refused, problems.count < problemLimit { problems.append(.init(line: failure.line, reason: failure.message)) }
         }
 
         /// The export is at its end: its document must be complete and hold `entries`.
@@ -54,7 +55,7 @@ public enum JrnlExport {
             let failure = stream.finish { piece, line in take(piece, line: line) }
             self.stream = stream
             if let failure {
-                problems.append(.init(line: failure.line, reason: failure.message))
+                if !refused, problems.count < problemLimit { problems.append(.init(line: failure.line, reason: failure.message)) }
             } else if !stream.arrayMembers.contains("entries") {
                 refuse()
             }

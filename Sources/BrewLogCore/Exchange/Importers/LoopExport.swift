@@ -34,6 +34,7 @@ public enum LoopExport {
 
     /// The names of a header line (`Date,HABIT,…,`), or what is wrong with it.
     static func headerNames(_ line: [UInt8], number: Int) -> Result<[String], ForeignImportProblems> {
+        guard mayStartHeader(line) else { return .failure(ForeignImportProblems(line: number, notAHeader)) }
         guard let text = String(validating: line.last == 0x0D ? Array(line.dropLast()) : line, as: UTF8.self) else {
             return .failure(ForeignImportProblems(line: number, "the header is not valid UTF-8"))
         }
@@ -49,6 +50,16 @@ public enum LoopExport {
             return .failure(ForeignImportProblems(line: number, "column \(empty + 2) of the header names no habit; Loop names every column"))
         }
         return .success(names)
+    }
+
+    /// What is wrong with a first line that does not start as Loop's header does: said the same
+    /// whether the whole line has arrived or only its start.
+    static let notAHeader = "expected Loop's Checkmarks.csv header \"Date,HABIT,…\": the first line does not start with \"Date,\""
+
+    /// Whether `bytes`, a header line or the start of one, is or may become `Date,…`.
+    static func mayStartHeader(_ bytes: [UInt8]) -> Bool {
+        let header = Array("Date,".utf8)
+        return bytes.starts(with: header) || header.starts(with: bytes)
     }
 
     /// Why the header names no habit to read: the caller asks for one of `names`.
@@ -119,10 +130,11 @@ public enum LoopExport {
                 guard let newline = block[start...].firstIndex(of: 0x0A) else {
                     pending.append(contentsOf: block[start...])
                     if pending.count > Decoder.maximumLineLength { stop("line \(lineNumber + 1) is longer than \(Decoder.maximumLineLength >> 20) MiB") }
-                    // A header that cannot become "Date,…" is refused before its line ends.
-                    let header = Array("Date,".utf8)
-                    if column == nil, !pending.starts(with: header.prefix(pending.count)), !pending.starts(with: header) {
-                        readHeader(pending)
+                    // A header that cannot become "Date,…" is refused before its line ends (a line
+                    // that may still be blank may still be skipped).
+                    if column == nil, pending.contains(where: { $0 != 0x0D && $0 != 0x20 }), !LoopExport.mayStartHeader(pending) {
+                        problems.append(.init(line: lineNumber + 1, reason: LoopExport.notAHeader))
+                        stopped = true
                     }
                     return
                 }
