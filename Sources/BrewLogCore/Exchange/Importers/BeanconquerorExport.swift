@@ -125,7 +125,8 @@ public enum BeanconquerorExport {
 
         /// Judges one piece of the document; whether it was kept.
         private mutating func take(_ piece: JSONDocumentStream.Piece) -> Bool {
-            guard !hasEnoughProblems else { return false }
+            // Once enough is wrong, or the part is refused, the rest of its block is not judged.
+            guard !hasEnoughProblems, !partRefused else { return false }
             switch (part, piece) {
             case (.main, .element(nil, _, _)), (.brews, .member), (.beans, .member):
                 partRefused = true
