@@ -130,3 +130,43 @@ struct ForeignExportStreamingTests {
         #expect(failure?.message == "values nested more than \(JSONScanner.maximumDepth) deep")
     }
 }
+
+@Suite("An export read in blocks of any size is judged exactly as when read whole")
+struct ForeignExportBlockTests {
+    private let berlin = zone("Europe/Berlin")
+    private let today = CalendarDay(year: 2026, month: 12, day: 1)!
+
+    @Test("jrnl: a document that is refused is not judged further, in whatever block its rest comes", arguments: [
+        "[2]S", #"[""e"#, #"["":-"#, #"{"entries":5,"x":}"#,
+    ])
+    func jrnlRefused(text: String) {
+        let whole = JrnlExport.decode(Array(text.utf8), timeZone: berlin)
+        var decoder = JrnlExport.Decoder(timeZone: berlin)
+        _ = feed(Array(text.utf8), into: &decoder, size: 1)
+        #expect(decoder.finish() == whole)
+        #expect(whole.failure?.problems.count == 1)
+    }
+
+    @Test("Beanconqueror: a chunk that is an object is refused once, however many members follow")
+    func chunkRefusedOnce() {
+        let chunk = (name: "Beanconqueror_Brews_1.json", bytes: Array(#"{"a":1,"b":2,"c":3}"#.utf8))
+        let whole = BeanconquerorExport.decode(Array(#"{"BREWS":[]}"#.utf8), brewChunks: [chunk], timeZone: berlin, today: today)
+        #expect(whole.failure?.problems.map(\.reason) == ["this is a JSON object, not a chunk file of the export: expected an array"])
+        var decoder = BeanconquerorExport.Decoder(timeZone: berlin, today: today)
+        decoder.begin(.main)
+        _ = feed(Array(#"{"BREWS":[]}"#.utf8), into: &decoder, size: 1)
+        decoder.begin(.brews(chunk.name))
+        _ = feed(chunk.bytes, into: &decoder, size: 1)
+        #expect(decoder.finish() == whole)
+    }
+
+    @Test("Loop: a first line that cannot be the header is refused alike, arrived whole or in part", arguments: [
+        " Date,Coffee,\n2026-11-01,2,\n", "Dat\u{1}e,Coffee,\n", "Xyz\n", "\r\n  \nDate,Coffee,\n2026-11-01,2,\n",
+    ])
+    func loopHeader(text: String) {
+        let whole = LoopExport.decode(Array(text.utf8), habit: "Coffee", timeZone: berlin)
+        var decoder = LoopExport.Decoder(habit: "Coffee", timeZone: berlin)
+        _ = feed(Array(text.utf8), into: &decoder, size: 1)
+        #expect(decoder.finish() == whole, "\(whole)")
+    }
+}

@@ -107,7 +107,7 @@ public enum BeanconquerorExport {
                 if !partRefused, reader.problems.count < problemLimit { problem(failure) }
                 return
             }
-            if part == .main, !sawRecords {
+            if part == .main, !sawRecords, stream.arrayMembers.isDisjoint(with: ["BREWS", "BEANS"]) {
                 reader.problems.append(.init(reason: "this is a JSON object without BEANS or BREWS, not Beanconqueror.json"))
             }
         }
@@ -152,7 +152,9 @@ public enum BeanconquerorExport {
                 return index == 0
             case let (.main, .member(key, value)) where ["BREWS", "BEANS", "PREPARATION", "SETTINGS"].contains(key):
                 switch value {
-                case .null: return true
+                case .null:
+                    if key == "BREWS" || key == "BEANS" { sawRecords = true }
+                    return true
                 case .object where key == "SETTINGS":
                     settings = value
                     return true
