@@ -1,23 +1,6 @@
-/// Reading another tool's JSON document whole: its members by name, numbers that some exports
-/// write as text, and any value written back as compact JSON for an unknown key.
+/// Reading another tool's JSON records: their members by name, numbers that some exports write
+/// as text, and any value written back as compact JSON for an unknown key.
 extension JSONValue {
-    /// Parses `bytes` as one JSON document (whitespace around it allowed).
-    static func document(_ bytes: [UInt8]) -> Result<JSONValue, ForeignImportProblems> {
-        bytes.withUnsafeBufferPointer { buffer -> Result<JSONValue, ForeignImportProblems> in
-            var scanner = JSONScanner(buffer)
-            do throws(JSONSyntaxError) {
-                scanner.skipWhitespace()
-                let value = try scanner.scanValue()
-                scanner.skipWhitespace()
-                guard scanner.index == buffer.count else { throw scanner.fail("unexpected text after the document") }
-                return .success(value)
-            } catch {
-                let line = 1 + buffer.prefix(max(0, min(error.offset, buffer.count))).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                return .failure(ForeignImportProblems(line: line, "malformed JSON: \(error.message)"))
-            }
-        }
-    }
-
     /// The value of member `key` of an object (the last, if the key repeats), else `nil`.
     subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }

@@ -91,7 +91,7 @@ struct JSONDocumentStream {
                     piece.append(contentsOf: run)
                     line += run.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
                     index = end
-                    if piece.count > maximumPieceLength { fail(pieceLine, "a value longer than \(formatByteCount(maximumPieceLength)) starts here") }
+                    failIfTooLong()
                     continue
                 }
             }
@@ -204,10 +204,7 @@ struct JSONDocumentStream {
     /// A byte of the piece being gathered; a string or container ends with its closing byte.
     private mutating func gather(_ byte: UInt8, _ take: (Piece, Int) -> Bool) {
         piece.append(byte)
-        if piece.count > maximumPieceLength {
-            fail(pieceLine, "a value longer than \(formatByteCount(maximumPieceLength)) starts here")
-            return
-        }
+        if failIfTooLong() { return }
         if isScalar { return }
         if inString {
             if escaped {
@@ -232,6 +229,14 @@ struct JSONDocumentStream {
         default:
             break
         }
+    }
+
+    /// Fails once the piece gathered is longer than ``maximumPieceLength``; whether it did.
+    @discardableResult
+    private mutating func failIfTooLong() -> Bool {
+        guard piece.count > maximumPieceLength else { return false }
+        fail(pieceLine, "a value longer than \(formatByteCount(maximumPieceLength)) starts here")
+        return true
     }
 
     /// Parses the piece gathered and hands it over.
