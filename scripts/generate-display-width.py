@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generates Sources/BrewLogCLI/Output/DisplayWidthTables.swift from the Unicode Character Database.
+"""Generates Sources/BrewLogCLI/Text/DisplayWidthTables.swift from the Unicode Character Database.
 
 Usage (Debian: `apt-get install unicode-data` provides the files):
 
-    python3 scripts/generate-display-width.py [UCD_DIR] > Sources/BrewLogCLI/Output/DisplayWidthTables.swift
+    python3 scripts/generate-display-width.py [UCD_DIR] > Sources/BrewLogCLI/Text/DisplayWidthTables.swift
 
 UCD_DIR defaults to /usr/share/unicode and must hold EastAsianWidth.txt, UnicodeData.txt,
 HangulSyllableType.txt and emoji/emoji-data.txt of one Unicode version. Python 3 standard
@@ -30,7 +30,7 @@ import sys
 
 MAX_CODE_POINT = 0x10FFFF
 SOFT_HYPHEN = 0x00AD
-OUTPUT_NAME = "Sources/BrewLogCLI/Output/DisplayWidthTables.swift"
+OUTPUT_NAME = "Sources/BrewLogCLI/Text/DisplayWidthTables.swift"
 
 
 def data_lines(path):

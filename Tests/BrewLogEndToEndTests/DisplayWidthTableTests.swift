@@ -62,7 +62,7 @@ struct DisplayWidthTableTests {
           .enabled(if: hasUnicodeData, "needs the Unicode Character Database \(DisplayWidthTables.unicodeVersion) in /usr/share/unicode (Debian's unicode-data)"))
     func regenerated() throws {
         let script = Self.sourceFolder.appendingPathComponent("scripts/generate-display-width.py").path
-        let committed = try String(contentsOf: Self.sourceFolder.appendingPathComponent("Sources/BrewLogCLI/Output/DisplayWidthTables.swift"), encoding: .utf8)
+        let committed = try String(contentsOf: Self.sourceFolder.appendingPathComponent("Sources/BrewLogCLI/Text/DisplayWidthTables.swift"), encoding: .utf8)
         let result = runProcess(ExternalTool.python3.executable, [script, Self.unicodeData], environment: ["PATH": "/usr/bin:/bin"], directory: Self.sourceFolder.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Unicode Character Database \(DisplayWidthTables.unicodeVersion)"), "generated from another Unicode version")
