@@ -1,3 +1,4 @@
+import BrewLogCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
