@@ -30,8 +30,8 @@ struct CompletionScriptTextTests {
 
     @Test("fixed values are plain words, which no shell reads as syntax")
     func plainFixedWords() {
-        let arguments = CompletionScripts.commands.map { CompletionSource.arguments(of: $0.name) }
-        let sources = CompletionScripts.valueOptions.map(CompletionSource.value(of:)) + arguments.flatMap { arguments in
+        let arguments = CompletionScripts.commands.map(\.argumentCompletion)
+        let sources = CompletionScripts.commands.flatMap(CompletionScripts.options).map(\.completion) + arguments.flatMap { arguments in
             switch arguments {
             case .each(let source): [source]
             case .actions(let actions, let after): [.fixed(actions)] + after.values.flatMap { $0 }
@@ -42,18 +42,17 @@ struct CompletionScriptTextTests {
         }
     }
 
-    @Test("fish: an option's value is never a file name, except --file's")
+    @Test("fish: an option's value is a file name only where its declaration says so")
     func fishNoFiles() {
         let fish = Sandbox(runner: .inProcess).ok(["completion", "fish"])
         for line in fish.split(separator: "\n") where line.hasPrefix("complete ") && line.contains(" -l ") {
-            let long = line.split(separator: " ").drop { $0 != "-l" }.dropFirst().first.map(String.init) ?? ""
-            let takesValue = (CompletionScripts.commands.flatMap(CompletionScripts.options) + [GlobalOptions.version])
-                .first { $0.long == long }?.valueName != nil
-            if long == "file" {
-                #expect(line.contains(" -r -F"), "\(line)")
-            } else if takesValue {
-                #expect(line.contains(" -x"), "\(line)")
-            }
+            let words = line.split(separator: " ").map(String.init)
+            let long = words.drop { $0 != "-l" }.dropFirst().first ?? ""
+            let command = line.contains("__brewlog_at ") ? words.drop { $0 != "'__brewlog_at" }.dropFirst().first?.filter { $0 != "'" } : nil
+            let declared = command.flatMap { name in CompletionScripts.commands.first { $0.name == name } }.map(CompletionScripts.options)
+                ?? GlobalOptions.all + [GlobalOptions.version]
+            guard let option = declared.first(where: { $0.long == long }), option.valueName != nil else { continue }
+            #expect(line.contains(option.completion == .files ? " -r -F" : " -x"), "\(line)")
         }
     }
 }

@@ -14,7 +14,7 @@ struct CompletionLookupTests {
     static let recipes = ["Morning V60", "shot"]
     static let columns = BrewColumn.all.map(\.name)
     /// The recipe actions that name a saved recipe: every one but `save` and `list`.
-    static let namingActions = RecipeCommand.actions.filter { !["save", "list"].contains($0) }
+    static let namingActions = RecipeCommand.spec.subcommandNames.filter { !["save", "list"].contains($0) }
     /// A recipe's keys: each recipe field, then the fields it goes without.
     static let recipeKeyNames = BrewField.recipeFields.map(\.name) + ["unset", "steps"]
     /// Every key `config set` offers: the fixed ones, then each recipe key for each recipe.
@@ -34,7 +34,7 @@ struct CompletionLookupTests {
     } + bashFixedCases
 
     static let bashFixedCases: [(line: String, words: [String], expected: [String])] = [
-        ("brewlog recipe ", ["brewlog", "recipe", ""], RecipeCommand.actions),
+        ("brewlog recipe ", ["brewlog", "recipe", ""], RecipeCommand.spec.subcommandNames),
         ("brewlog recipe show M", ["brewlog", "recipe", "show", "M"], ["Morning V60"]),
         ("brewlog recipe rm Morning\\ ", ["brewlog", "recipe", "rm", "Morning\\ "], ["Morning V60"]),
         ("brewlog recipe show 'Morning ", ["brewlog", "recipe", "show", "'Morning "], ["Morning V60"]),
@@ -48,7 +48,7 @@ struct CompletionLookupTests {
         ("brewlog list --columns=date,ra", ["brewlog", "list", "--columns", "=", "date,ra"], ["date,rating", "date,ratio"]),
         ("brewlog list --sort ", ["brewlog", "list", "--sort", ""], sortKeys),
         ("brewlog list -m V60 --sort=r", ["brewlog", "list", "-m", "V60", "--sort", "=", "r"], ["rating", "ratio"]),
-        ("brewlog config ", ["brewlog", "config", ""], ConfigCommand.actions),
+        ("brewlog config ", ["brewlog", "config", ""], ConfigCommand.spec.subcommandNames),
         ("brewlog config set ", ["brewlog", "config", "set", ""], settableKeys),
         ("brewlog config set add.", ["brewlog", "config", "set", "add."], addKeys),
         ("brewlog config set recipe.M", ["brewlog", "config", "set", "recipe.M"], morningKeys),
@@ -73,7 +73,7 @@ struct CompletionLookupTests {
     static let fishCases: [(line: String, expected: [String])] = namingActions.map { ("brewlog recipe \($0) ", recipes) } + fishFixedCases
 
     static let fishFixedCases: [(line: String, expected: [String])] = [
-        ("brewlog recipe ", RecipeCommand.actions),
+        ("brewlog recipe ", RecipeCommand.spec.subcommandNames),
         ("brewlog recipe show 'Morning ", ["Morning V60"]),
         ("brewlog recipe --json show ", recipes),
         ("brewlog recipe save ", []),
@@ -82,7 +82,7 @@ struct CompletionLookupTests {
         ("brewlog list --columns date,ra", ["date,rating", "date,ratio"]),
         ("brewlog list --columns=date,ra", ["--columns=date,rating", "--columns=date,ratio"]),
         ("brewlog list --sort ", sortKeys),
-        ("brewlog config ", ConfigCommand.actions),
+        ("brewlog config ", ConfigCommand.spec.subcommandNames),
         ("brewlog config set ", settableKeys),
         ("brewlog config set add.", addKeys),
         ("brewlog config set ui.color ", ["auto", "always", "never"]),
@@ -179,7 +179,7 @@ struct CompletionLookupTests {
     }
 
     @Test("zsh: a recipe action's argument offers the recipes, for every action but save and list", CompletionTests.needsZsh,
-          arguments: RecipeCommand.actions)
+          arguments: RecipeCommand.spec.subcommandNames)
     func zshRecipe(action: String) {
         let (result, _) = zsh("_brewlog_recipe_arguments", line: [action, ""])
         #expect(result.stdout == (Self.namingActions.contains(action) ? compadd("recipe", Self.recipes) : ""), "\(result.stderr)")

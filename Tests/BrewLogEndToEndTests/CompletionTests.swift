@@ -198,7 +198,7 @@ struct CompletionTests {
             let line = specs.first { $0.contains("--\(option.long)[") }
             #expect(line != nil, "--\(option.long) missing from \(specs)")
             guard let line, option.valueName != nil else { continue }
-            switch CompletionSource.value(of: option.long) {
+            switch option.completion {
             case .fixed(let words): #expect(line.hasSuffix(":(" + words.joined(separator: " ") + ")"), "\(line)")
             case .lookup(let kind): #expect(line.hasSuffix(":_brewlog_values \(kind.rawValue) '\(kind.description)'"), "\(line)")
             case .files: #expect(line.hasSuffix(":_files"), "\(line)")
@@ -207,7 +207,7 @@ struct CompletionTests {
         }
         let argument = specs.first { $0.hasPrefix("*:") }
         let action = specs.first { $0.hasPrefix("1:") }
-        switch CompletionSource.arguments(of: command) {
+        switch spec.argumentCompletion {
         case .each(.nothing): #expect(argument == nil && action == nil)
         case .each(.fixed(let words)): #expect(argument?.hasSuffix(":(" + words.joined(separator: " ") + ")") == true, "\(specs)")
         case .each(.lookup(let kind)): #expect(argument?.hasSuffix(":_brewlog_values \(kind.rawValue) '\(kind.description)'") == true, "\(specs)")

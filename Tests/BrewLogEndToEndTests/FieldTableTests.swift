@@ -140,7 +140,7 @@ struct FieldTableTests {
             if let option { #expect(script.contains(option), "\(shell) does not offer --\(option)") }
             if field.canUnset { #expect(script.contains(field.name), "\(shell) does not offer --unset \(field.name)") }
         }
-        #expect(CompletionSource.value(of: "unset").words.contains(field.name) == field.canUnset)
+        #expect(EditCommand.Option.unset.completion.words.contains(field.name) == field.canUnset)
 
         // `--unset` clears it (notes become empty), `edit` sets it again; the id and date cannot be unset.
         let unset = sandbox.run(["edit", id, "--unset", field.name])

@@ -60,10 +60,10 @@ struct RecipeEditTests {
     @Test("edit refusals change nothing", arguments: [
         (["recipe", "edit", "nope", "--dose", "15"], 1, "brewlog: error: no recipe named 'nope'"),
         (["recipe", "edit", "v60"], 64, "brewlog: error: 'recipe edit' needs a field to change"),
-        (["recipe", "edit", "v60", "--from", "last"], 64, "brewlog: error: '--from' and '--replace' go with 'recipe save' only"),
+        (["recipe", "edit", "v60", "--from", "last"], 64, "brewlog: error: '--from' does not go with 'recipe edit'\nhint: it goes with 'recipe save'"),
         (["recipe", "edit", "v60", "--unset", "rating"], 64, "brewlog: error: cannot unset 'rating'"),
         (["recipe", "edit", "v60", "--unset", "dose", "--dose", "3"], 64, "brewlog: error: '--unset dose' and '--dose' contradict each other"),
-        (["recipe", "show", "v60", "--unset", "dose"], 64, "brewlog: error: fields and '--unset' go with 'recipe save' and 'recipe edit' only"),
+        (["recipe", "show", "v60", "--unset", "dose"], 64, "brewlog: error: '--unset' does not go with 'recipe show'\nhint: it goes with 'recipe save' or 'recipe edit'"),
         (["recipe", "edit", "v60", "--dose", "0"], 64, "brewlog: error: dose must be more than 0 and at most 1000 grams (got 0)"),
     ])
     func refusals(arguments: [String], status: Int32, message: String) {

@@ -137,7 +137,7 @@ final class BrewLogApp {
                 if let error = configuration.loadError { throw CLIError(error) }
                 return configuration
             }
-            switch try CommandLineParser(commands: Commands.specs).parse(expansion.arguments) {
+            switch try CommandLineParser(commands: Commands.all).parse(expansion.arguments) {
             case let .help(command):
                 page(configuration: configuration(), noPager: expansion.arguments.prefix { $0 != "--" }.contains("--" + GlobalOptions.noPager.long))
                 for note in expansion.notes { out.line(note.terminalSafe) }
@@ -146,7 +146,7 @@ final class BrewLogApp {
                 out.write(ManPage.render())
             case .version:
                 out.line("brewlog \(BrewLogApp.version)")
-            case let .run(spec, parsed):
+            case let .run(runner, spec, parsed):
                 journalFile = parsed.value(GlobalOptions.file)
                 command = spec
                 let configuration = spec.lenientConfiguration ? configuration() : try validConfiguration()
@@ -154,7 +154,7 @@ final class BrewLogApp {
                     for warning in configuration.warnings { errors.line("brewlog: warning: " + warning.terminalSafe) }
                 }
                 if spec.pagesOutput { page(configuration: configuration, noPager: parsed.has(GlobalOptions.noPager)) }
-                try Commands.run(spec, context(for: spec, parsed, configuration: configuration))
+                try runner.run(context(for: spec, parsed, configuration: configuration))
             }
             try finishOutput()
             if let failure = session?.store?.journalReadFailure {

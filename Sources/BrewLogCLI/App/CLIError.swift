@@ -71,7 +71,7 @@ enum CLIError: Error {
         var lines = ["brewlog: error: " + TerminalText.escaped(message)]
         if let hint { lines.append("hint: " + TerminalText.escaped(hint)) }
         if case let .usage(_, _, command) = self {
-            let name = command.map { "brewlog \($0.name)" } ?? "brewlog"
+            let name = command.map { "brewlog \($0.qualifiedName)" } ?? "brewlog"
             lines.append("Usage: " + (command.map { "brewlog " + $0.usage } ?? "brewlog <subcommand> [<options>]"))
             lines.append("See '\(name) --help' for more information.")
         }

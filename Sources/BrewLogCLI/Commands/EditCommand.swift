@@ -10,10 +10,10 @@ import Foundation
 enum EditCommand: BrewLogCommand {
     /// The options of its own, besides the FIELDS.
     enum Option {
-        static let date = OptionSpec("date", short: "d", value: "when", help: "Move the brew to another time.")
-        static let appendNotes = OptionSpec("append-notes", value: "text", help: "Add a line to the notes ('-' reads standard input).")
-        static let untag = OptionSpec("untag", value: "t", repeatable: true, help: "Remove a tag (repeatable).")
-        static let unset = OptionSpec("unset", value: "field", repeatable: true, help: FieldOptions.unsetHelp)
+        static let date = OptionSpec("date", short: "d", value: "when", completes: .fixed(["now", "today", "yesterday"]), help: "Move the brew to another time.")
+        static let appendNotes = OptionSpec("append-notes", value: "text", completes: .nothing, help: "Add a line to the notes ('-' reads standard input).")
+        static let untag = OptionSpec("untag", value: "t", completes: .lookup(.tags), repeatable: true, help: "Remove a tag (repeatable).")
+        static let unset = OptionSpec("unset", value: "field", completes: .fixed(FieldOptions.unsettableNames), repeatable: true, help: FieldOptions.unsetHelp)
         static let editor = OptionSpec("editor", help: "Edit the notes in $VISUAL, else $EDITOR, else vi.")
         static let json = OptionSpec("json", help: "Print the edited brew as JSON.")
     }
@@ -22,7 +22,7 @@ enum EditCommand: BrewLogCommand {
         name: "edit",
         abstract: "Change a brew's fields.",
         usage: "edit <id>... [<fields>] [--date <when>] [--append-notes <text>] [--untag <t>] [--unset <field>] [--editor] [--json]",
-        arguments: [("id", "A brew id, a unique prefix of 4+ characters, or last, last~N, last:METHOD (see ID in 'brewlog help --man'); several change each the same way, and '-' reads ids from standard input, one per line.")],
+        arguments: [ArgumentSpec("id", completes: .lookup(.ids), help: "A brew id, a unique prefix of 4+ characters, or last, last~N, last:METHOD (see ID in 'brewlog help --man'); several change each the same way, and '-' reads ids from standard input, one per line.")],
         positionalCount: 1...Int.max,
         options: FieldOptions.specs + [Option.date, Option.appendNotes, Option.untag, Option.unset, Option.editor, Option.json],
         discussion: """

@@ -7,7 +7,7 @@ enum RemoveCommand: BrewLogCommand {
         name: "rm",
         abstract: "Remove brews, skip days or bean bags.",
         usage: "rm <id>...",
-        arguments: [("id", "Ids of brews, skip days or bean bags, unique prefixes of 4+ characters, or last, last~N, last:METHOD (brews); '-' reads ids from standard input, one per line.")],
+        arguments: [ArgumentSpec("id", completes: .lookup(.ids), help: "Ids of brews, skip days or bean bags, unique prefixes of 4+ characters, or last, last~N, last:METHOD (brews); '-' reads ids from standard input, one per line.")],
         positionalCount: 1...Int.max,
         options: [])
 

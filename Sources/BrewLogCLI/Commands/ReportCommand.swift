@@ -12,7 +12,7 @@ import Darwin
 enum ReportCommand: BrewLogCommand {
     /// Its own option, besides the filters.
     enum Option {
-        static let output = OptionSpec("output", short: "o", value: "file", help: "Write the page to this file (atomically) instead of standard output.")
+        static let output = OptionSpec("output", short: "o", value: "file", completes: .files, help: "Write the page to this file (atomically) instead of standard output.")
     }
 
     static let spec = CommandSpec(

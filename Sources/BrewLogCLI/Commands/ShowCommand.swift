@@ -11,7 +11,7 @@ enum ShowCommand: BrewLogCommand {
         name: "show",
         abstract: "Show one brew, every field.",
         usage: "show <id> [--json]",
-        arguments: [("id", "A brew id, a unique prefix of 4+ characters, or last, last~N, last:METHOD (see ID in 'brewlog help --man').")],
+        arguments: [ArgumentSpec("id", completes: .lookup(.ids), help: "A brew id, a unique prefix of 4+ characters, or last, last~N, last:METHOD (see ID in 'brewlog help --man').")],
         positionalCount: 1...1,
         options: [Option.json],
         pagesOutput: true)

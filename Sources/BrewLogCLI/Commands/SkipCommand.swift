@@ -5,7 +5,7 @@ import BrewLogCore
 enum SkipCommand: BrewLogCommand {
     /// Its option.
     enum Option {
-        static let notes = OptionSpec("notes", short: "n", value: "text", help: "Why the days are skipped (travel, illness); a range gives each day the same notes.")
+        static let notes = OptionSpec("notes", short: "n", value: "text", completes: .nothing, help: "Why the days are skipped (travel, illness); a range gives each day the same notes.")
     }
 
     /// The most days one `skip` or `unskip` changes: a year, a leap year included.
@@ -15,7 +15,7 @@ enum SkipCommand: BrewLogCommand {
         name: "skip",
         abstract: "Mark a day, or a range of days, as skip days: they bridge your streak without adding to it.",
         usage: "skip [<when> | <from>..<to>] [--notes <text>]",
-        arguments: [("when", "The day to skip (default: today): a date, yesterday, mon, last mon, -3d, 2 weeks ago, …; "
+        arguments: [ArgumentSpec("when", completes: .fixed(["today", "yesterday"]), help: "The day to skip (default: today): a date, yesterday, mon, last mon, -3d, 2 weeks ago, …; "
                      + "a week or a month (last week, this month, 2026-12) or a range FROM..TO (both days included, "
                      + "at most \(maximumDays)) skips each of its days.")],
         positionalCount: 0...1,

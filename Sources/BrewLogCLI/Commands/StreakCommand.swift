@@ -25,7 +25,7 @@ enum StreakCommand: BrewLogCommand {
         name: "streak",
         abstract: "Show your current and longest brewing streak.",
         usage: "streak [--check] [--history [<n>] | --explain] [--json]",
-        arguments: [("n", "With --history: how many runs to list (default 5).")],
+        arguments: [ArgumentSpec("n", completes: .nothing, help: "With --history: how many runs to list (default 5).")],
         positionalCount: 0...1,
         options: [Option.check, Option.history, Option.explain, Option.json],
         discussion: """

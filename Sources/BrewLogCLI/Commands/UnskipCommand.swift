@@ -6,7 +6,7 @@ enum UnskipCommand: BrewLogCommand {
         name: "unskip",
         abstract: "Remove a skip day, or the skip days of a range.",
         usage: "unskip <when> | <from>..<to>",
-        arguments: [("when", "The skipped day: a date, today, yesterday, mon, last mon, -3d, …; a week or a month "
+        arguments: [ArgumentSpec("when", completes: .fixed(["today", "yesterday"]), help: "The skipped day: a date, today, yesterday, mon, last mon, -3d, …; a week or a month "
                      + "(last week, 2026-12) or a range FROM..TO (both days included, at most \(SkipCommand.maximumDays)) "
                      + "unskips the skip days within it.")],
         positionalCount: 1...1,

@@ -50,24 +50,31 @@ enum Invocation {
     /// `brewlog help --man`: the manual page.
     case manual
     case version
-    case run(CommandSpec, ParsedArguments)
+    /// A command to run: what runs it, its declaration (a subcommand's knows its family) and
+    /// what it was given.
+    case run(any BrewLogCommand.Type, CommandSpec, ParsedArguments)
 }
 
 /// Hand-written parsing with swift-argument-parser's and GNU's conventions.
 ///
-/// Subcommands; global options before or after the subcommand; `--opt value` and `--opt=value`;
+/// Subcommands, and a family's subcommands after its name (`bean add`), each with its own options
+/// (a subcommand's options come after its name, as in swift-argument-parser); global options
+/// anywhere; `--opt value` and `--opt=value`;
 /// an option that takes a value takes the next argument whatever it looks like; `-q` style short
 /// flags, clustered or not; `--` ends options; `-` alone is a positional (standard input).
 struct CommandLineParser {
-    let commands: [CommandSpec]
+    let commands: [any BrewLogCommand.Type]
 
     func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
         var command: CommandSpec?
+        var runner: (any BrewLogCommand.Type)?
+        var family: CommandSpec?
         var parsed = ParsedArguments()
         var endOfOptions = false
         var wantsHelp = false
         var wantsVersion = false
         var helpTopic: String?
+        var subtopic: String?
         var sawHelpCommand = false
         var index = 0
         func nextValue(for option: OptionSpec, given: String) throws(CLIError) -> String {
@@ -89,7 +96,8 @@ struct CommandLineParser {
                 let available = (command?.options ?? []) + GlobalOptions.all + (command == nil ? [GlobalOptions.version] : [])
                     + (command == nil && sawHelpCommand ? [HelpCommand.man] : [])
                 guard let option = available.first(where: { $0.long == name }) else {
-                    let suggestion = nearest(to: name, in: available.map(\.long)).map { "did you mean '--\($0)'?" }
+                    try Self.refuseSiblingOption("--" + name, of: command, in: family)
+                    let suggestion = Self.laterOption("--" + name, in: command) ?? nearest(to: name, in: available.map(\.long)).map { "did you mean '--\($0)'?" }
                     throw CLIError.usage("unknown option '--\(cappedForMessage(name))'", hint: suggestion, command: command)
                 }
                 if option.valueName != nil {
@@ -110,7 +118,8 @@ struct CommandLineParser {
                 while let letter = letters.first {
                     letters = letters.dropFirst()
                     guard let option = available.first(where: { $0.short == letter }) else {
-                        throw CLIError.usage("unknown option '-\(letter)'", hint: nil, command: command)
+                        try Self.refuseSiblingOption("-\(letter)", of: command, in: family)
+                        throw CLIError.usage("unknown option '-\(letter)'", hint: Self.laterOption("-\(letter)", in: command), command: command)
                     }
                     if option.valueName != nil {
                         let value: String
@@ -127,9 +136,14 @@ struct CommandLineParser {
                     sawHelpCommand = true
                     continue
                 }
-                command = try lookup(argument)
+                (runner, command) = try lookup(argument)
+            } else if let chosen = command, !chosen.subcommands.isEmpty {
+                family = chosen
+                (runner, command) = try Self.subcommand(argument, of: chosen)
             } else if command == nil && wantsHelp && helpTopic == nil {
                 helpTopic = argument
+            } else if command == nil && wantsHelp && helpTopic != nil && subtopic == nil {
+                subtopic = argument
             } else {
                 parsed.addPositional(argument)
             }
@@ -143,22 +157,33 @@ struct CommandLineParser {
             return .manual
         }
         if wantsHelp {
-            if let helpTopic, helpTopic != "help" { return .help(try lookup(helpTopic)) }
-            return .help(command)
+            guard let helpTopic, helpTopic != "help" else { return .help(command) }
+            let topic = try lookup(helpTopic).spec
+            guard let subtopic else { return .help(topic) }
+            guard !topic.subcommands.isEmpty else {
+                throw CLIError.usage("unexpected argument '\(cappedForMessage(subtopic))'", hint: "'\(topic.name)' has no subcommands", command: HelpCommand.spec)
+            }
+            return .help(try Self.subcommand(subtopic, of: topic).spec)
         }
         if wantsVersion { return .version }
-        guard let command else { return .help(nil) }
+        guard let command, let runner else { return .help(nil) }
+        if !command.subcommands.isEmpty {
+            let names = command.subcommandNames
+            throw CLIError.usage("missing <subcommand> for '\(command.qualifiedName)'", hint: "use " + Self.alternatives(names), command: command)
+        }
         let count = parsed.positionals.count
+        // A subcommand's name is said with it (`for 'config set'`): the family's usage alone is ambiguous.
+        let whose = command.family == nil ? "" : " for '\(command.qualifiedName)'"
         if count > command.positionalCount.upperBound {
             let extra = parsed.positionals[command.positionalCount.upperBound]
-            throw CLIError.usage("unexpected argument '\(cappedForMessage(extra))'", hint: nil, command: command)
+            throw CLIError.usage("unexpected argument '\(cappedForMessage(extra))'\(whose)", hint: nil, command: command)
         }
         if count < command.positionalCount.lowerBound {
-            let missing = command.arguments.first.map(\.name) ?? "argument"
-            throw CLIError.usage("missing <\(missing)>", hint: nil, command: command)
+            let missing = command.arguments.isEmpty ? "argument" : command.arguments[min(count, command.arguments.count - 1)].name
+            throw CLIError.usage("missing <\(missing)>\(whose)", hint: nil, command: command)
         }
         parsed.declare(command)
-        return .run(command, parsed)
+        return .run(runner, command, parsed)
     }
 
     /// Whether `argument` (which starts with `-`) is a positional rather than short options:
@@ -171,9 +196,43 @@ struct CommandLineParser {
         return !(command.options + GlobalOptions.all).contains { $0.short?.isNumber ?? false }
     }
 
-    func lookup(_ name: String) throws(CLIError) -> CommandSpec {
-        if let command = commands.first(where: { $0.name == name }) { return command }
-        let suggestion = nearest(to: name, in: commands.filter { !$0.hidden }.map(\.name) + ["help"]).map { "did you mean '\($0)'?" }
+    func lookup(_ name: String) throws(CLIError) -> (command: any BrewLogCommand.Type, spec: CommandSpec) {
+        for command in commands {
+            let spec = command.spec
+            if spec.name == name { return (command, spec) }
+        }
+        let suggestion = nearest(to: name, in: commands.map { $0.spec }.filter { !$0.hidden }.map(\.name) + ["help"]).map { "did you mean '\($0)'?" }
         throw CLIError.usage("unknown command '\(cappedForMessage(name))'", hint: suggestion ?? "see 'brewlog --help' for the commands", command: nil)
+    }
+
+    /// The subcommand of `family` called `name`, or a usage error that suggests the nearest.
+    private static func subcommand(_ name: String, of family: CommandSpec) throws(CLIError) -> (command: any BrewLogCommand.Type, spec: CommandSpec) {
+        if let found = family.subcommand(named: name) { return found }
+        let names = family.subcommandNames
+        throw CLIError.usage("unknown subcommand '\(cappedForMessage(name))' for '\(family.qualifiedName)'",
+                             hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "use " + alternatives(names), command: family)
+    }
+
+    /// Refuses an option that `subcommand` does not take but another subcommand of `family` does,
+    /// saying which: `'--all' does not go with 'bean add'`.
+    private static func refuseSiblingOption(_ typed: String, of subcommand: CommandSpec?, in family: CommandSpec?) throws(CLIError) {
+        guard let subcommand, let family else { return }
+        let takers = family.subcommandSpecs.filter { sibling in
+            sibling.options.contains { typed == "--" + $0.long || typed == $0.short.map { "-\($0)" } }
+        }
+        guard !takers.isEmpty else { return }
+        throw CLIError.usage("'\(typed)' does not go with '\(subcommand.qualifiedName)'",
+                             hint: "it goes with " + alternatives(takers.map { "'\($0.qualifiedName)'" }), command: subcommand)
+    }
+
+    /// For an option given to a family before its subcommand that a subcommand takes: where it goes.
+    private static func laterOption(_ typed: String, in family: CommandSpec?) -> String? {
+        guard let family, family.completedOptions.contains(where: { typed == "--" + $0.long || typed == $0.short.map { "-\($0)" } }) else { return nil }
+        return "'\(typed)' belongs to a subcommand and goes after its name: brewlog \(family.qualifiedName) <subcommand> \(typed) ..."
+    }
+
+    /// `add, list or rm`.
+    private static func alternatives(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 }

@@ -1,4 +1,6 @@
-/// One option a command accepts: `--rating <n>`, `-q, --quiet`.
+/// One option a command accepts: `--rating <n>`, `-q, --quiet`, declared once with everything
+/// that derives from it: parsing, help, the manual, "did you mean", and what a shell's
+/// completion offers for its value.
 struct OptionSpec {
     /// The long name without dashes (`rating`).
     let long: String
@@ -6,6 +8,8 @@ struct OptionSpec {
     var short: Character?
     /// The value's placeholder (`n`, `when`); `nil` for a flag.
     var valueName: String?
+    /// What the value completes to in a shell (``CompletionSource/nothing`` for a flag).
+    let completion: CompletionSource
     /// Whether it may be given more than once, collecting every value.
     var repeatable = false
     /// For a flag: whether it takes an optional value, written only as `--flag=value` (GNU's
@@ -14,11 +18,22 @@ struct OptionSpec {
     /// One line of help.
     let help: String
 
-    init(_ long: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, optionalValue: Bool = false, help: String) {
+    /// An option that takes a value, and what a shell completes that value to: the declaration
+    /// cannot leave it out, so a new option never silently completes nothing.
+    init(_ long: String, short: Character? = nil, value: String, completes completion: CompletionSource, repeatable: Bool = false, help: String) {
         self.long = long
         self.short = short
         self.valueName = value
+        self.completion = completion
         self.repeatable = repeatable
+        self.help = help
+    }
+
+    /// A flag (with an optional `--flag=value` when `optionalValue`).
+    init(_ long: String, short: Character? = nil, optionalValue: Bool = false, help: String) {
+        self.long = long
+        self.short = short
+        self.completion = .nothing
         self.optionalValue = optionalValue
         self.help = help
     }
@@ -30,15 +45,31 @@ struct OptionSpec {
     }
 }
 
-/// A subcommand: its name, what it does, what it accepts, and its help text.
+/// One positional argument: its name in usage and help, what it is, and what a shell completes
+/// it to.
+struct ArgumentSpec {
+    let name: String
+    let help: String
+    let completion: CompletionSource
+
+    init(_ name: String, completes completion: CompletionSource, help: String) {
+        self.name = name
+        self.help = help
+        self.completion = completion
+    }
+}
+
+/// A command: its name, what it does, what it accepts, and its help text. A command family
+/// (`bean`, `recipe`, `config`) declares its subcommands, each a command of its own with its own
+/// arguments and options; parsing, help, the manual and completions descend into them.
 struct CommandSpec {
     let name: String
     /// One sentence for the OVERVIEW line and the SUBCOMMANDS list.
     let abstract: String
-    /// The USAGE line after `brewlog `.
+    /// The USAGE line after `brewlog ` (for a subcommand, from its family's name on).
     let usage: String
-    /// Positional arguments, for the ARGUMENTS section.
-    var arguments: [(name: String, help: String)] = []
+    /// Positional arguments, for the ARGUMENTS section and completion.
+    var arguments: [ArgumentSpec] = []
     /// How many positional arguments are allowed.
     var positionalCount: ClosedRange<Int> = 0...0
     let options: [OptionSpec]
@@ -61,6 +92,55 @@ struct CommandSpec {
     /// command a shell prompt runs, where any stray line would garble the prompt. The exit
     /// status still says what went wrong.
     var silentErrors = false
+    /// A family's subcommands, in the order help lists them (none for a plain command).
+    var subcommands: [any BrewLogCommand.Type] = []
+    /// The family a subcommand belongs to (`bean` for `bean add`), set where the family lists it.
+    private(set) var family: String?
+
+    /// `bean add` for a subcommand, else the name.
+    var qualifiedName: String { family.map { $0 + " " + name } ?? name }
+
+    /// The subcommands' declarations, each knowing its family.
+    var subcommandSpecs: [CommandSpec] {
+        subcommands.map { command in
+            var spec = command.spec
+            spec.family = qualifiedName
+            return spec
+        }
+    }
+
+    /// The subcommands' names, in order.
+    var subcommandNames: [String] { subcommandSpecs.map(\.name) }
+
+    /// The name of argument `position` (the subcommand is 1) after the subcommand `action`, for
+    /// the descriptions completions show.
+    func argumentName(at position: Int, after action: String) -> String? {
+        guard let arguments = subcommand(named: action)?.spec.arguments, arguments.indices.contains(position - 2) else { return nil }
+        return arguments[position - 2].name
+    }
+
+    /// The subcommand called `name`, with its declaration.
+    func subcommand(named name: String) -> (command: any BrewLogCommand.Type, spec: CommandSpec)? {
+        guard let index = subcommandSpecs.firstIndex(where: { $0.name == name }) else { return nil }
+        return (subcommands[index], subcommandSpecs[index])
+    }
+
+    /// The options a shell offers after the command: its own, and for a family each of its
+    /// subcommands' once (the first declaration of a long name).
+    var completedOptions: [OptionSpec] {
+        var seen: Set<String> = []
+        return (options + subcommandSpecs.flatMap(\.completedOptions)).filter { seen.insert($0.long).inserted }
+    }
+
+    /// What the command's positional arguments complete to: a family's first argument is its
+    /// subcommand and the ones after it are the subcommand's; a plain command's are all alike.
+    var argumentCompletion: ArgumentCompletion {
+        guard subcommands.isEmpty else {
+            let subcommands = subcommandSpecs
+            return .actions(subcommands.map(\.name), after: Dictionary(uniqueKeysWithValues: subcommands.map { ($0.name, $0.arguments.map(\.completion)) }))
+        }
+        return .each(arguments.first?.completion ?? .nothing)
+    }
 }
 
 /// What brewlog is, for the top of its help and its manual page.
@@ -71,8 +151,8 @@ enum Program {
 
 /// Options every command accepts, before or after the subcommand name.
 enum GlobalOptions {
-    static let file = OptionSpec("file", value: "path", help: "The journal file (default: $BREWLOG_FILE, then journal.file in the config, then $XDG_DATA_HOME/brewlog/journal.jsonl, then ~/.local/share/brewlog/journal.jsonl).")
-    static let color = OptionSpec("color", value: "when", help: "Colour output: auto, always or never (default: ui.color in the config, else auto).")
+    static let file = OptionSpec("file", value: "path", completes: .files, help: "The journal file (default: $BREWLOG_FILE, then journal.file in the config, then $XDG_DATA_HOME/brewlog/journal.jsonl, then ~/.local/share/brewlog/journal.jsonl).")
+    static let color = OptionSpec("color", value: "when", completes: .fixed(["auto", "always", "never"]), help: "Colour output: auto, always or never (default: ui.color in the config, else auto).")
     static let noPager = OptionSpec("no-pager", help: "Never send output through the pager (ui.pager, $PAGER, less -FRX).")
     static let quiet = OptionSpec("quiet", short: "q", help: "Print only what a script needs.")
     static let help = OptionSpec("help", short: "h", help: "Show help information.")
@@ -90,8 +170,9 @@ enum HelpCommand {
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show help for a subcommand; --man prints the manual page.",
-        usage: "help [<subcommand> | --man]",
-        arguments: [("subcommand", "The subcommand to show help for (the same as 'brewlog <subcommand> --help').")],
-        positionalCount: 0...1,
+        usage: "help [<subcommand> [<subcommand>] | --man]",
+        arguments: [ArgumentSpec("subcommand", completes: .fixed(Commands.listed.map(\.name)),
+                                 help: "The subcommand to show help for (the same as 'brewlog <subcommand> --help'); a family's subcommand after it ('help bean add').")],
+        positionalCount: 0...2,
         options: [man])
 }

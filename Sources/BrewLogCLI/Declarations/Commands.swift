@@ -1,7 +1,17 @@
-/// A subcommand: its spec for parsing and help, and what it does.
+/// A command: its declaration for parsing, help, the manual and completions, and what it does.
 protocol BrewLogCommand: Sendable {
     static var spec: CommandSpec { get }
     static func run(_ context: CommandContext) throws(CLIError)
+}
+
+/// A command that only groups subcommands (`bean`, `recipe`, `config`): the parser always
+/// descends into one of them (or reports the one missing), so the family itself never runs.
+protocol CommandFamily: BrewLogCommand {}
+
+extension CommandFamily {
+    static func run(_ context: CommandContext) throws(CLIError) {
+        throw context.usage("missing <subcommand> for '\(spec.qualifiedName)'")
+    }
 }
 
 /// Every subcommand, in the order help lists them.
@@ -16,14 +26,15 @@ enum Commands {
 
     static let specs: [CommandSpec] = all.map { $0.spec }
 
+    /// Every command declared, hidden or not, each family followed by its subcommands: what a
+    /// test walks to hold help, the manual and completions to the declarations.
+    static var declared: [CommandSpec] {
+        specs.flatMap { [$0] + $0.subcommandSpecs }
+    }
+
     /// The commands help, the manual and completions list (not the hidden helpers).
     static let listed: [CommandSpec] = specs.filter { !$0.hidden }
 
     /// The names an alias cannot take: every command's, and `help`.
     static let names: Set<String> = Set(specs.map(\.name) + ["help"])
-
-    static func run(_ spec: CommandSpec, _ context: CommandContext) throws(CLIError) {
-        guard let command = all.first(where: { $0.spec.name == spec.name }) else { return }
-        try command.run(context)
-    }
 }

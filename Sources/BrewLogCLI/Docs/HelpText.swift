@@ -9,13 +9,19 @@ enum HelpText {
         let layout = Layout(width: width)
         guard let command else { return topLevel(layout) }
         var text = layout.paragraph(command.abstract, lead: "OVERVIEW: ")
-        text += "\n" + layout.usage("brewlog " + command.usage, commandWords: 2)
+        text += "\n" + layout.usage("brewlog " + command.usage, commandWords: command.family == nil ? 2 : 3)
         if !command.arguments.isEmpty {
             text += "\nARGUMENTS:\n" + command.arguments.map { layout.row("<\($0.name)>", $0.help) }.joined()
         }
         text += "\nOPTIONS:\n" + (command.options + GlobalOptions.all).map { layout.row($0.synopsis, $0.help) }.joined()
+        if !command.subcommands.isEmpty {
+            text += "\nSUBCOMMANDS:\n" + command.subcommandSpecs.map { layout.row($0.name, $0.abstract) }.joined()
+        }
         if let discussion = command.discussion {
             text += "\n" + layout.discussion(discussion)
+        }
+        if !command.subcommands.isEmpty {
+            text += "\n" + layout.paragraph("See 'brewlog help \(command.qualifiedName) <subcommand>' for detailed help.", lead: "  ")
         }
         return text
     }

@@ -14,13 +14,13 @@ enum ManPage {
             "brewlog \\- " + ManPageRoff.escaped(lowercasedFirst(Program.abstract.dropLast())),
             ManPageRoff.macro("SH", "SYNOPSIS"),
         ]
-        for usage in [Program.usage] + (Commands.listed + [HelpCommand.spec]).map({ "brewlog " + $0.usage }) {
+        for usage in [Program.usage] + documented.map({ "brewlog " + $0.usage }) where !usage.hasSuffix(" <subcommand>") {
             page += [".PP", synopsis(usage)]
         }
         page.append(ManPageRoff.macro("SH", "DESCRIPTION"))
         page += ManPageText.description.flatMap(paragraph)
         page.append(ManPageRoff.macro("SH", "COMMANDS"))
-        for command in Commands.listed + [HelpCommand.spec] {
+        for command in documented {
             page += self.command(command)
         }
         page.append(ManPageRoff.macro("SH", "OPTIONS"))
@@ -38,9 +38,14 @@ enum ManPage {
         return page.joined(separator: "\n") + "\n"
     }
 
+    /// Every command the manual documents, a family's subcommands after it, then `help`.
+    private static var documented: [CommandSpec] {
+        (Commands.listed + [HelpCommand.spec]).flatMap { [$0] + $0.subcommandSpecs }
+    }
+
     /// One command: its usage, what it does, its arguments, its options and its discussion.
     private static func command(_ command: CommandSpec) -> [String] {
-        var lines = [ManPageRoff.macro("SS", "brewlog " + command.name), synopsis("brewlog " + command.usage), ".PP", ManPageRoff.escaped(command.abstract)]
+        var lines = [ManPageRoff.macro("SS", "brewlog " + command.qualifiedName), synopsis("brewlog " + command.usage), ".PP", ManPageRoff.escaped(command.abstract)]
         for argument in command.arguments {
             lines += [".TP", ManPageRoff.italic("<" + argument.name + ">"), ManPageRoff.escaped(argument.help)]
         }
@@ -63,16 +68,12 @@ enum ManPage {
         return [".TP", tag, ManPageRoff.escaped(option.help)]
     }
 
-    /// A usage line: the program (and command) name bold, the rest as typed.
+    /// A usage line: the program and command names bold (`brewlog bean add`), the rest as typed.
     private static func synopsis(_ usage: String) -> String {
-        let words = usage.split(separator: " ", maxSplits: 1).map(String.init)
-        let name = words[0]
-        let rest = words.count > 1 ? words[1] : ""
-        let command = rest.split(separator: " ", maxSplits: 1).map(String.init)
-        guard let first = command.first, first.first?.isLetter == true else {
-            return ManPageRoff.bold(name) + " " + ManPageRoff.escaped(rest)
-        }
-        return ManPageRoff.bold(name + " " + first) + (command.count > 1 ? " " + ManPageRoff.escaped(command[1]) : "")
+        let words = usage.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let names = words.prefix { word in word.first.map { $0.isLetter || $0 == "_" } ?? false }.prefix(3)
+        let rest = words.dropFirst(names.count).joined(separator: " ")
+        return ManPageRoff.bold(names.joined(separator: " ")) + (rest.isEmpty ? "" : " " + ManPageRoff.escaped(rest))
     }
 
     private static func paragraph(_ text: String) -> [String] {

@@ -6,14 +6,14 @@ import BrewLogCore
 ///
 /// A brew's day is its date in the offset it was recorded in, for every date filter alike.
 struct BrewFilter {
-    static let since = OptionSpec("since", value: "when", help: "Only brews at or after this (a day includes its whole day; a week or month starts on its first day).")
-    static let until = OptionSpec("until", value: "when", help: "Only brews at or before this (a day includes its whole day; a week or month ends on its last day).")
-    static let on = OptionSpec("on", value: "when", help: "Only brews on this day or in this week or month: today, last mon, this week, last month, nov, 2026-11.")
-    static let method = OptionSpec("method", short: "m", value: "m", repeatable: true, help: "Only brews of this method, ignoring case (repeat: any of them).")
-    static let coffee = OptionSpec("coffee", short: "c", value: "c", repeatable: true, help: "Only brews of this coffee, ignoring case (repeat: any of them).")
-    static let tag = OptionSpec("tag", value: "t", repeatable: true, help: "Only brews with this tag (repeat: all of them).")
-    static let minRating = OptionSpec("min-rating", value: "n", help: "Only brews rated n (1 to 5) or more.")
-    static let grep = OptionSpec("grep", value: "text", help: "Only brews whose notes contain text, ignoring case.")
+    static let since = OptionSpec("since", value: "when", completes: .fixed(["now", "today", "yesterday"]), help: "Only brews at or after this (a day includes its whole day; a week or month starts on its first day).")
+    static let until = OptionSpec("until", value: "when", completes: .fixed(["now", "today", "yesterday"]), help: "Only brews at or before this (a day includes its whole day; a week or month ends on its last day).")
+    static let on = OptionSpec("on", value: "when", completes: .fixed(["today", "yesterday"]), help: "Only brews on this day or in this week or month: today, last mon, this week, last month, nov, 2026-11.")
+    static let method = OptionSpec("method", short: "m", value: "m", completes: .lookup(.methods), repeatable: true, help: "Only brews of this method, ignoring case (repeat: any of them).")
+    static let coffee = OptionSpec("coffee", short: "c", value: "c", completes: .lookup(.coffees), repeatable: true, help: "Only brews of this coffee, ignoring case (repeat: any of them).")
+    static let tag = OptionSpec("tag", value: "t", completes: .lookup(.tags), repeatable: true, help: "Only brews with this tag (repeat: all of them).")
+    static let minRating = OptionSpec("min-rating", value: "n", completes: .nothing, help: "Only brews rated n (1 to 5) or more.")
+    static let grep = OptionSpec("grep", value: "text", completes: .nothing, help: "Only brews whose notes contain text, ignoring case.")
 
     static let options = [since, until, on, method, coffee, tag, minRating, grep]
 

@@ -10,8 +10,21 @@ extension BrewField {
     /// for the id and the date (see ``BrewField/Row/option``).
     var option: (spec: OptionSpec, sample: String)? {
         guard let option = row.option else { return nil }
-        return (OptionSpec(option.long, short: option.short, value: option.placeholder, repeatable: option.repeatable, help: option.help),
+        return (OptionSpec(option.long, short: option.short, value: option.placeholder, completes: completion, repeatable: option.repeatable, help: option.help),
                 option.sample)
+    }
+
+    /// What a shell completes the field's option to: the values the journal holds for the text
+    /// fields people repeat, the open bags for `--bean`. Every field is named, so a new one is a
+    /// decision here, not a silent "nothing".
+    var completion: CompletionSource {
+        switch self {
+        case .method: .lookup(.methods)
+        case .coffee: .lookup(.coffees)
+        case .tags: .lookup(.tags)
+        case .bean: .lookup(.bags)
+        case .id, .date, .rating, .notes, .dose, .water, .yield, .grind, .temperature, .brewTime: .nothing
+        }
     }
 }
 
@@ -19,7 +32,7 @@ extension BrewField {
 /// parser, written into the record being assembled.
 enum FieldOptions {
     /// `--ratio 1:R`: sets the water from the dose, or the dose from the water.
-    static let ratio = OptionSpec("ratio", value: "1:r", help: "Brew ratio, 1:16 or 16: with a dose sets the water, with a water sets the dose.")
+    static let ratio = OptionSpec("ratio", value: "1:r", completes: .nothing, help: "Brew ratio, 1:16 or 16: with a dose sets the water, with a water sets the dose.")
 
     /// The options, in field order, then `--ratio`.
     static let specs: [OptionSpec] = BrewField.allCases.compactMap { $0.option?.spec } + [ratio]

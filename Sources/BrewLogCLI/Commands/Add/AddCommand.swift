@@ -4,11 +4,11 @@ import BrewLogCore
 enum AddCommand: BrewLogCommand {
     /// The options of its own, besides the FIELDS.
     enum Option {
-        static let date = OptionSpec("date", short: "d", value: "when", help: "When you brewed (default: now). An earlier date alone records 12:00.")
+        static let date = OptionSpec("date", short: "d", value: "when", completes: .fixed(["now", "today", "yesterday"]), help: "When you brewed (default: now). An earlier date alone records 12:00.")
         static let oncePerDay = OptionSpec("once-per-day", help: "Do nothing (exit 0) when that day already has a brew: for cron.")
-        static let recipe = OptionSpec("recipe", value: "name", help: "Start from a saved recipe (see 'brewlog recipe').")
-        static let like = OptionSpec("like", value: "id", help: "Start from an earlier brew's recipe fields (" + BrewField.recipeFields.map(\.name).joined(separator: ", ") + "; never its rating, notes or date): an id, a prefix, last, last~N or last:METHOD.")
-        static let unset = OptionSpec("unset", value: "field", repeatable: true,
+        static let recipe = OptionSpec("recipe", value: "name", completes: .lookup(.recipes), help: "Start from a saved recipe (see 'brewlog recipe').")
+        static let like = OptionSpec("like", value: "id", completes: .lookup(.ids), help: "Start from an earlier brew's recipe fields (" + BrewField.recipeFields.map(\.name).joined(separator: ", ") + "; never its rating, notes or date): an id, a prefix, last, last~N or last:METHOD.")
+        static let unset = OptionSpec("unset", value: "field", completes: .fixed(BrewField.recipeFields.map(\.name)), repeatable: true,
                                       help: "Leave out a field the defaults, the method's defaults, the recipe or --like would set: " + BrewField.recipeFields.map(\.name).joined(separator: ", ") + ".")
         static let json = OptionSpec("json", help: "Print the new brew, the streak and the layers its fields came from as JSON (with --once-per-day, \"skipped\" says whether the day already had the brew shown).")
     }

@@ -1,25 +1,22 @@
 import BrewLogCore
 
 /// `brewlog bean add|list|show|edit|finish|rm`: bags of coffee beans, their freshness and use.
-enum BeanCommand: BrewLogCommand {
+enum BeanCommand: CommandFamily {
     /// Its options.
     enum Option {
-        static let roaster = OptionSpec("roaster", value: "text", help: "Who roasted it.")
-        static let origin = OptionSpec("origin", value: "text", help: "Where it grew.")
-        static let process = OptionSpec("process", value: "text", help: "How it was processed (washed, natural, honey).")
-        static let roasted = OptionSpec("roasted", value: "day", help: "The day it was roasted: a date, yesterday, mon, -3d, …")
-        static let weight = OptionSpec("weight", value: "g", help: "What the bag holds, in grams (more than 0, at most 100000; 250 or 250g).")
-        static let opened = OptionSpec("opened", value: "day", help: "The day it was opened (default for 'add': today).")
-        static let notes = OptionSpec("notes", short: "n", value: "text", help: "Free text.")
-        static let tag = OptionSpec("tag", value: "tag", repeatable: true, help: "A tag (repeatable; no commas or whitespace); 'edit' adds it.")
-        static let name = OptionSpec("name", value: "name", help: "With 'edit': a new name (brews find their bag by this name).")
-        static let unset = OptionSpec("unset", value: "field", repeatable: true, help: "With 'edit': clear a field: " + unsettable.joined(separator: ", ") + ".")
-        static let all = OptionSpec("all", help: "With 'list': finished bags too.")
-        static let json = OptionSpec("json", help: "With 'list' and 'show': print JSON (the journal's keys plus days_off_roast, grams_used, grams_left, brews, average_rating).")
+        static let roaster = OptionSpec("roaster", value: "text", completes: .nothing, help: "Who roasted it.")
+        static let origin = OptionSpec("origin", value: "text", completes: .nothing, help: "Where it grew.")
+        static let process = OptionSpec("process", value: "text", completes: .nothing, help: "How it was processed (washed, natural, honey).")
+        static let roasted = OptionSpec("roasted", value: "day", completes: .fixed(["today", "yesterday"]), help: "The day it was roasted: a date, yesterday, mon, -3d, …")
+        static let weight = OptionSpec("weight", value: "g", completes: .nothing, help: "What the bag holds, in grams (more than 0, at most 100000; 250 or 250g).")
+        static let opened = OptionSpec("opened", value: "day", completes: .fixed(["today", "yesterday"]), help: "The day it was opened (default for 'add': today).")
+        static let notes = OptionSpec("notes", short: "n", value: "text", completes: .nothing, help: "Free text.")
+        static let tag = OptionSpec("tag", value: "tag", completes: .lookup(.tags), repeatable: true, help: "A tag (repeatable; no commas or whitespace); 'bean edit' adds it.")
+        static let name = OptionSpec("name", value: "name", completes: .nothing, help: "A new name (brews find their bag by this name).")
+        static let unset = OptionSpec("unset", value: "field", completes: .fixed(unsettable), repeatable: true, help: "Clear a field: " + unsettable.joined(separator: ", ") + ".")
+        static let all = OptionSpec("all", help: "Finished bags too.")
+        static let json = OptionSpec("json", help: "Print JSON (the journal's keys plus days_off_roast, grams_used, grams_left, brews, average_rating).")
     }
-
-    /// The actions, as typed.
-    static let actions = ["add", "list", "show", "edit", "finish", "rm"]
 
     /// The fields `edit --unset` clears (the name cannot be cleared).
     static let unsettable = ["roaster", "origin", "process", "roasted", "weight", "opened", "finished", "notes", "tags"]
@@ -31,12 +28,8 @@ enum BeanCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "bean",
         abstract: "Keep bags of coffee: freshness, grams used and left, brews and ratings.",
-        usage: "bean add <name> [<bag fields>] | list [--all] [--json] | show <bag> [--json] | edit <bag> [<bag fields>] [--name <name>] [--unset <field>] | finish <bag> [<day>] | rm <bag>",
-        arguments: [("action", "add, list, show, edit, finish or rm."),
-                    ("name|bag", "The coffee's name, as brews name it in --coffee; for show, edit, finish and rm: the open bag of that name (ignoring case), else the one bag of that name, else a bag id or unique prefix of 4+ characters, else a unique part of an open bag's name."),
-                    ("day", "With 'finish': the day the bag was finished (default: today).")],
-        positionalCount: 1...3,
-        options: fieldOptions + [Option.name, Option.unset, Option.all, Option.json],
+        usage: "bean <subcommand>",
+        options: [],
         discussion: """
             A brew logged with 'add --bean BAG' belongs to that bag whatever its coffee says. Any
             other brew belongs to a bag when its coffee is the bag's name (ignoring case) and it was
@@ -57,49 +50,5 @@ enum BeanCommand: BrewLogCommand {
               brewlog bean finish "Kenya AA" yesterday
               brewlog bean rm kenya
             """,
-        pagesOutput: true)
-
-    static func run(_ context: CommandContext) throws(CLIError) {
-        let positionals = context.arguments.positionals
-        let action = positionals[0]
-        guard actions.contains(action) else {
-            throw context.usage("unknown action '\(cappedForMessage(action))'",
-                                hint: nearest(to: action, in: actions).map { "did you mean '\($0)'?" } ?? "use add, list, show, edit, finish or rm")
-        }
-        try checkArguments(action, context)
-        let target = positionals.count > 1 ? positionals[1] : ""
-        switch action {
-        case "add": try add(target, context)
-        case "list": try list(context)
-        case "show": try show(target, context)
-        case "edit": try edit(target, context)
-        case "rm": try remove(target, context)
-        default: try finish(target, day: positionals.count > 2 ? positionals[2] : nil, context)
-        }
-    }
-
-    /// Refuses arguments and options the action does not take, before anything is read.
-    private static func checkArguments(_ action: String, _ context: CommandContext) throws(CLIError) {
-        let arguments = context.arguments
-        let positionals = arguments.positionals
-        let counts: [String: ClosedRange<Int>] = ["add": 2...2, "list": 1...1, "show": 2...2, "edit": 2...2, "finish": 2...3, "rm": 2...2]
-        if let range = counts[action], !range.contains(positionals.count) {
-            if positionals.count < range.lowerBound {
-                throw context.usage("missing <\(action == "add" ? "name" : "bag")> for 'bean \(action)'")
-            }
-            throw context.usage("unexpected argument '\(cappedForMessage(positionals[range.upperBound]))' for 'bean \(action)'")
-        }
-        let allowed: [OptionSpec] = switch action {
-        case "add": fieldOptions
-        case "edit": fieldOptions + [Option.name, Option.unset]
-        case "list": [Option.all, Option.json]
-        case "show": [Option.json]
-        default: []
-        }
-        let given = fieldOptions.filter { arguments.value($0) != nil } + [Option.name, Option.unset].filter { arguments.value($0) != nil }
-            + [Option.all, Option.json].filter { arguments.has($0) }
-        if let stray = given.first(where: { option in !allowed.contains { $0.long == option.long } }) {
-            throw context.usage("'--\(stray.long)' does not go with 'bean \(action)'", hint: "see 'brewlog bean --help' for what each action takes")
-        }
-    }
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Finish.self, Remove.self])
 }

@@ -2,23 +2,12 @@ import BrewLogCore
 
 /// `brewlog config get|set|unset|list|edit`: reads and changes the configuration file, keeping
 /// its comments, order and layout.
-enum ConfigCommand: BrewLogCommand {
-    /// Its options.
-    enum Option {
-        static let json = OptionSpec("json", help: "With 'list': print the keys and their values as one JSON object.")
-    }
-
-    /// The actions, as typed.
-    static let actions = ["get", "set", "unset", "list", "edit"]
-
+enum ConfigCommand: CommandFamily {
     static let spec = CommandSpec(
         name: "config",
         abstract: "Read and change the configuration file.",
-        usage: "config get <key> | set <key> <value> | unset <key> | list [--json] | edit",
-        arguments: [("action", "get, set, unset, list or edit."), ("key", "section.key or section.NAME.key, e.g. ui.color."),
-                    ("value", "The value to set.")],
-        positionalCount: 1...3,
-        options: [Option.json],
+        usage: "config <subcommand>",
+        options: [],
         discussion: "KEYS:\n" + KnownConfigKeys.help.map { "  \($0.display) = \($0.example)\n      \($0.summary)" }.joined(separator: "\n") + """
 
 
@@ -31,34 +20,8 @@ enum ConfigCommand: BrewLogCommand {
               brewlog config set alias.today "list --since today"
               brewlog config set recipe.Morning.dose 15
             """,
-        lenientConfiguration: true)
-
-    static func run(_ context: CommandContext) throws(CLIError) {
-        let positionals = context.arguments.positionals
-        let action = positionals[0]
-        guard actions.contains(action) else {
-            throw context.usage("unknown action '\(cappedForMessage(action))'",
-                                hint: nearest(to: action, in: actions).map { "did you mean '\($0)'?" } ?? "use get, set, unset, list or edit")
-        }
-        let expected = ["get": 1, "set": 2, "unset": 1, "list": 0, "edit": 0][action] ?? 0
-        let given = positionals.count - 1
-        if given > expected {
-            throw context.usage("unexpected argument '\(cappedForMessage(positionals[expected + 1]))' for 'config \(action)'")
-        }
-        if given < expected {
-            throw context.usage("missing <\(["key", "value"][given])> for 'config \(action)'")
-        }
-        if context.arguments.has(Option.json) && action != "list" {
-            throw context.usage("'--json' goes with 'config list' only")
-        }
-        switch action {
-        case "get": try get(positionals[1], context)
-        case "set": try set(positionals[1], to: positionals[2], context)
-        case "unset": try unset(positionals[1], context)
-        case "list": try list(context)
-        default: try ConfigEditing.edit(context)
-        }
-    }
+        lenientConfiguration: true,
+        subcommands: [Get.self, SetKey.self, Unset.self, List.self, Edit.self])
 
     /// The key named `text`, or a usage error; `existing` for a key that is only read or removed.
     ///
@@ -81,16 +44,16 @@ enum ConfigCommand: BrewLogCommand {
         return context.configuration.document
     }
 
-    private static func get(_ text: String, _ context: CommandContext) throws(CLIError) {
+    static func get(_ text: String, _ context: CommandContext) throws(CLIError) {
         let key = try key(text, existing: true, context)
         guard let value = try document(context).value(key) else { throw CLIError.checkFailed }
         // For scripts (`$(brewlog config get ui.pager)`): the value exactly, as `-q` output is.
         context.out.line(value ?? "")
     }
 
-    private static func list(_ context: CommandContext) throws(CLIError) {
+    static func list(_ context: CommandContext) throws(CLIError) {
         let entries = try document(context).entries
-        if context.arguments.has(Option.json) {
+        if context.arguments.has(List.json) {
             var order: [String] = []
             var values: [String: String?] = [:]
             for entry in entries {
@@ -109,7 +72,7 @@ enum ConfigCommand: BrewLogCommand {
         }
     }
 
-    private static func set(_ text: String, to value: String, _ context: CommandContext) throws(CLIError) {
+    static func set(_ text: String, to value: String, _ context: CommandContext) throws(CLIError) {
         let key = try key(text, context)
         guard let known = KnownConfigKeys.find(key) else {
             let hint = KnownConfigKeys.suggestion(for: text).map { "did you mean '\($0)'? " } ?? ""
@@ -144,7 +107,7 @@ enum ConfigCommand: BrewLogCommand {
         try write(file, context) { document in ConfigEditor(document).setting(key, to: value) }
     }
 
-    private static func unset(_ text: String, _ context: CommandContext) throws(CLIError) {
+    static func unset(_ text: String, _ context: CommandContext) throws(CLIError) {
         let key = try key(text, existing: true, context)
         let file = try configFile(context)
         let exists: Bool

@@ -6,7 +6,7 @@ import BrewLogCore
 enum DialCommand: BrewLogCommand {
     /// Its options.
     enum Option {
-        static let method = OptionSpec("method", short: "m", value: "m", help: "Only brews of this method, ignoring case.")
+        static let method = OptionSpec("method", short: "m", value: "m", completes: .lookup(.methods), help: "Only brews of this method, ignoring case.")
         static let json = OptionSpec("json", help: #"Print {"coffee":C,"brews":[brew + "ratio","days_off_roast","changed"],"best":brew|null}."#)
     }
 
@@ -14,7 +14,7 @@ enum DialCommand: BrewLogCommand {
         name: "dial",
         abstract: "Dial in a coffee: its brews, what changed each time, and the best recipe.",
         usage: "dial <coffee> [-m <m>] [--json]",
-        arguments: [("coffee", "The coffee, as logged (ignoring case), or a part of its name that no other coffee has.")],
+        arguments: [ArgumentSpec("coffee", completes: .lookup(.coffees), help: "The coffee, as logged (ignoring case), or a part of its name that no other coffee has.")],
         positionalCount: 1...1,
         options: [Option.method, Option.json],
         discussion: """

@@ -11,7 +11,7 @@ enum DiffCommand: BrewLogCommand {
         name: "diff",
         abstract: "Compare two brews field by field.",
         usage: "diff <id> <id> [--json]",
-        arguments: [("id", "Two brews: ids, unique prefixes of 4+ characters, or last, last~N, last:METHOD (last:V60 last:V60~1).")],
+        arguments: [ArgumentSpec("id", completes: .lookup(.ids), help: "Two brews: ids, unique prefixes of 4+ characters, or last, last~N, last:METHOD (last:V60 last:V60~1).")],
         positionalCount: 2...2,
         options: [Option.json],
         discussion: """

@@ -11,8 +11,8 @@ import Foundation
 enum ExportCommand: BrewLogCommand {
     /// Its own options, besides the filters.
     enum Option {
-        static let format = OptionSpec("format", value: "format", help: "jsonl (default; the journal's own lines), json (an array) or csv (RFC 4180).")
-        static let columns = OptionSpec("columns", value: "list", help: "Write brews only, each with exactly these keys, in order, comma-separated, from: "
+        static let format = OptionSpec("format", value: "format", completes: .fixed(["jsonl", "json", "csv"]), help: "jsonl (default; the journal's own lines), json (an array) or csv (RFC 4180).")
+        static let columns = OptionSpec("columns", value: "list", completes: .lookup(.columns), help: "Write brews only, each with exactly these keys, in order, comma-separated, from: "
             + ColumnOptions.names + " (a field by its journal key: dose is \"dose_g\").")
     }
 

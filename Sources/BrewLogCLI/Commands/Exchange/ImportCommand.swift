@@ -17,20 +17,20 @@ import Darwin
 enum ImportCommand: BrewLogCommand {
     /// Its options.
     enum Option {
-        static let format = OptionSpec("format", value: "format", help: "jsonl, json or csv (default: from the file name's extension, .tsv being csv, else from the first line: [ for json, { for jsonl, a header with a date column or a sep= line for csv).")
-        static let delimiter = OptionSpec("delimiter", value: "char", help: "The CSV cell separator: ',', ';' or tab (also comma, semicolon, \\t); implies --format csv. Default: what a first line sep=X names, else the header line's.")
-        static let prefer = OptionSpec("prefer", value: "side", help: "On a conflict keep the existing brew (default) or take the incoming one.")
+        static let format = OptionSpec("format", value: "format", completes: .fixed(["jsonl", "json", "csv"]), help: "jsonl, json or csv (default: from the file name's extension, .tsv being csv, else from the first line: [ for json, { for jsonl, a header with a date column or a sep= line for csv).")
+        static let delimiter = OptionSpec("delimiter", value: "char", completes: .fixed(["comma", "semicolon", "tab"]), help: "The CSV cell separator: ',', ';' or tab (also comma, semicolon, \\t); implies --format csv. Default: what a first line sep=X names, else the header line's.")
+        static let prefer = OptionSpec("prefer", value: "side", completes: .fixed(["existing", "incoming"]), help: "On a conflict keep the existing brew (default) or take the incoming one.")
         static let dryRun = OptionSpec("dry-run", help: "Print what would happen; change nothing.")
         static let json = OptionSpec("json", help: "Print the outcome as JSON: counts, every conflict with the fields that differ, and the ids of the records added (or, with --dry-run, that would be).")
-        static let from = OptionSpec("from", value: "tool", help: "Read another tool's export: beanconqueror (Beanconqueror.json from its export zip), jrnl (jrnl --export json) or loop (Loop Habit Tracker's Checkmarks.csv).")
-        static let habit = OptionSpec("habit", value: "name", help: "With --from loop: the habit (column) to read; needed when the file has several.")
+        static let from = OptionSpec("from", value: "tool", completes: .fixed(ForeignFormat.allCases.map(\.rawValue)), help: "Read another tool's export: beanconqueror (Beanconqueror.json from its export zip), jrnl (jrnl --export json) or loop (Loop Habit Tracker's Checkmarks.csv).")
+        static let habit = OptionSpec("habit", value: "name", completes: .nothing, help: "With --from loop: the habit (column) to read; needed when the file has several.")
     }
 
     static let spec = CommandSpec(
         name: "import",
         abstract: "Merge brews from a file into the journal.",
         usage: "import <file> [--format jsonl|json|csv] [--delimiter ,|;|tab] [--from beanconqueror|jrnl|loop [--habit NAME]] [--prefer existing|incoming] [--dry-run] [--json]",
-        arguments: [("file", "A file written by 'brewlog export', or with --from by that tool (or '-' for standard input).")],
+        arguments: [ArgumentSpec("file", completes: .files, help: "A file written by 'brewlog export', or with --from by that tool (or '-' for standard input).")],
         positionalCount: 1...1,
         options: [Option.format, Option.delimiter, Option.from, Option.habit, Option.prefer, Option.dryRun, Option.json],
         discussion: """

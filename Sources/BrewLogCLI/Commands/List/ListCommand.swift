@@ -5,11 +5,11 @@ import BrewLogCore
 enum ListCommand: BrewLogCommand {
     /// Its own options, besides the filters.
     enum Option {
-        static let limit = OptionSpec("limit", value: "n", help: "Show only the last n brews of the order: the newest n, unless --sort orders otherwise.")
+        static let limit = OptionSpec("limit", value: "n", completes: .nothing, help: "Show only the last n brews of the order: the newest n, unless --sort orders otherwise.")
         static let json = OptionSpec("json", help: "Print a JSON array of brews: their journal lines, or with --columns objects of exactly those keys.")
-        static let columns = OptionSpec("columns", value: "list", help: "The columns, in order, comma-separated, from: " + ColumnOptions.names
+        static let columns = OptionSpec("columns", value: "list", completes: .lookup(.columns), help: "The columns, in order, comma-separated, from: " + ColumnOptions.names
             + " (default: ui.list-columns, else id, date, rating, method, coffee, ratio, notes). With --json, each brew holds exactly those keys.")
-        static let sort = OptionSpec("sort", value: "keys", help: "Order by these keys, comma-separated, lowest first ('-key': highest first), from: "
+        static let sort = OptionSpec("sort", value: "keys", completes: .lookup(.sortKeys), help: "Order by these keys, comma-separated, lowest first ('-key': highest first), from: "
             + SortKey.allCases.map(\.rawValue).joined(separator: ", ") + "; ties by date.")
         static let reverse = OptionSpec("reverse", help: "Print the brews last first (newest first); --limit still keeps the same n.")
     }

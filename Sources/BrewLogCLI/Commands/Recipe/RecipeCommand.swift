@@ -2,18 +2,15 @@ import BrewLogCore
 
 /// `brewlog recipe save|edit|list|show|rm`: named recipes, kept in the config file as
 /// `[recipe "NAME"]` sections (written through the config writer, so comments stay).
-enum RecipeCommand: BrewLogCommand {
+enum RecipeCommand: CommandFamily {
     /// Its options.
     enum Option {
-        static let from = OptionSpec("from", value: "id", help: "With 'save': start from this brew's recipe fields (an id, a prefix, last, last~N or last:METHOD).")
-        static let replace = OptionSpec("replace", help: "With 'save': replace the recipe when one of that name exists.")
-        static let unset = OptionSpec("unset", value: "field", repeatable: true,
-                                      help: "With 'save' and 'edit': the recipe goes without this field, also when the defaults set it.")
-        static let json = OptionSpec("json", help: "With 'list' and 'show': print JSON (the journal's keys).")
+        static let from = OptionSpec("from", value: "id", completes: .lookup(.ids), help: "Start from this brew's recipe fields (an id, a prefix, last, last~N or last:METHOD).")
+        static let replace = OptionSpec("replace", help: "Replace the recipe when one of that name exists.")
+        static let unset = OptionSpec("unset", value: "field", completes: .fixed(BrewField.recipeFields.map(\.name)), repeatable: true,
+                                      help: "The recipe goes without this field, also when the defaults set it.")
+        static let json = OptionSpec("json", help: "Print JSON (the journal's keys).")
     }
-
-    /// The actions, as typed.
-    static let actions = ["save", "edit", "list", "show", "rm"]
 
     /// The FIELDS a recipe holds: every recipe field's option (no rating, no notes), and `--ratio`.
     static let fieldOptions: [OptionSpec] = BrewField.allCases.filter(\.isRecipe).compactMap { $0.option?.spec } + [FieldOptions.ratio]
@@ -21,10 +18,8 @@ enum RecipeCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "recipe",
         abstract: "Save, list, show and remove named recipes.",
-        usage: "recipe save <name> [--from <id>] [<fields>] [--unset <field>] [--replace] | edit <name> [<fields>] [--unset <field>] | list [--json] | show <name> [--json] | rm <name>",
-        arguments: [("action", "save, edit, list, show or rm."), ("name", "The recipe's name: up to 64 characters, no control characters (quote one with spaces).")],
-        positionalCount: 1...2,
-        options: fieldOptions + [Option.from, Option.unset, Option.replace, Option.json],
+        usage: "recipe <subcommand>",
+        options: [],
         discussion: "A recipe is the fields a brew starts from with 'brewlog add --recipe NAME': "
             + BrewField.recipeFields.dropLast().map(\.name).joined(separator: ", ") + " and " + (BrewField.recipeFields.last?.name ?? "")
             + " (never a rating or notes). " + """
@@ -38,39 +33,8 @@ enum RecipeCommand: BrewLogCommand {
               brewlog recipe save shot --from last:espresso --unset water
               brewlog recipe edit v60 --grind 21
               brewlog add --recipe v60 -r 4
-            """)
-
-    static func run(_ context: CommandContext) throws(CLIError) {
-        let positionals = context.arguments.positionals
-        let action = positionals[0]
-        guard actions.contains(action) else {
-            throw context.usage("unknown action '\(cappedForMessage(action))'",
-                                hint: nearest(to: action, in: actions).map { "did you mean '\($0)'?" } ?? "use save, edit, list, show or rm")
-        }
-        let name = positionals.count > 1 ? positionals[1] : nil
-        if action == "list" {
-            if let name { throw context.usage("unexpected argument '\(cappedForMessage(name))' for 'recipe list'") }
-        } else if name == nil {
-            throw context.usage("missing <name> for 'recipe \(action)'")
-        }
-        let changes = fieldOptions.contains(where: { context.arguments.value($0) != nil }) || !context.arguments.all(Option.unset).isEmpty
-        if action != "save" && action != "edit" && changes {
-            throw context.usage("fields and '--unset' go with 'recipe save' and 'recipe edit' only")
-        }
-        if action != "save", context.arguments.value(Option.from) != nil || context.arguments.has(Option.replace) {
-            throw context.usage("'--from' and '--replace' go with 'recipe save' only", hint: action == "edit" ? "'recipe edit' changes the fields it names and keeps the rest" : nil)
-        }
-        if context.arguments.has(Option.json) && (action == "save" || action == "edit" || action == "rm") {
-            throw context.usage("'--json' goes with 'recipe list' and 'recipe show' only")
-        }
-        switch (action, name) {
-        case ("save", let name?): try save(name, context)
-        case ("edit", let name?): try edit(name, context)
-        case ("show", let name?): try show(name, context)
-        case ("rm", let name?): try remove(name, context)
-        default: list(context)
-        }
-    }
+            """,
+        subcommands: [Save.self, Edit.self, List.self, Show.self, Remove.self])
 
     /// Whether `name` is one `recipe save` accepts: 1 to 64 characters, no control characters,
     /// no spaces at either end, not starting with `-` (it would read as an option). A name with
@@ -80,7 +44,7 @@ enum RecipeCommand: BrewLogCommand {
             && !name.unicodeScalars.contains(where: TerminalText.isControl)
     }
 
-    private static func save(_ name: String, _ context: CommandContext) throws(CLIError) {
+    static func save(_ name: String, _ context: CommandContext) throws(CLIError) {
         guard isValidName(name) else {
             throw context.usage("invalid recipe name '\(cappedForMessage(name))'",
                                 hint: "use 1 to 64 characters without control characters, no spaces at either end, not starting with '-'")
@@ -111,7 +75,7 @@ enum RecipeCommand: BrewLogCommand {
     }
 
     /// `recipe edit NAME`: the fields typed replace the recipe's, `--unset` removes some, the rest stays.
-    private static func edit(_ name: String, _ context: CommandContext) throws(CLIError) {
+    static func edit(_ name: String, _ context: CommandContext) throws(CLIError) {
         let before = try recipe(name, context)
         let changes = fieldOptions.contains(where: { context.arguments.value($0) != nil }) || !context.arguments.all(Option.unset).isEmpty
         guard changes else {
@@ -153,7 +117,7 @@ enum RecipeCommand: BrewLogCommand {
         return fields
     }
 
-    private static func list(_ context: CommandContext) {
+    static func list(_ context: CommandContext) {
         let recipes = context.configuration.recipeNames.compactMap { name in context.configuration.recipe(name).map { (name, $0) } }
         if context.arguments.has(Option.json) {
             context.out.line(JSONText.array(recipes.map { RecipeText.json(name: $0.0, $0.1) }).text)
@@ -174,7 +138,7 @@ enum RecipeCommand: BrewLogCommand {
         }
     }
 
-    private static func show(_ name: String, _ context: CommandContext) throws(CLIError) {
+    static func show(_ name: String, _ context: CommandContext) throws(CLIError) {
         let fields = try recipe(name, context)
         if context.arguments.has(Option.json) {
             context.out.line(RecipeText.json(name: name, fields).text)
@@ -187,7 +151,7 @@ enum RecipeCommand: BrewLogCommand {
         }
     }
 
-    private static func remove(_ name: String, _ context: CommandContext) throws(CLIError) {
+    static func remove(_ name: String, _ context: CommandContext) throws(CLIError) {
         _ = try recipe(name, context)
         try RecipeStore.remove(name, context)
         if !context.quiet { context.out.line("Removed recipe \(name.terminalSafe).") }

@@ -8,7 +8,7 @@ enum CompletionCommand: BrewLogCommand {
         name: "completion",
         abstract: "Print a shell completion script.",
         usage: "completion bash|zsh|fish",
-        arguments: [("shell", "bash, zsh or fish.")],
+        arguments: [ArgumentSpec("shell", completes: .fixed(CompletionCommand.shells), help: "bash, zsh or fish.")],
         positionalCount: 1...1,
         options: [],
         discussion: """

@@ -10,7 +10,7 @@ import BrewLogCore
 enum PromptCommand: BrewLogCommand {
     /// Its options.
     enum Option {
-        static let format = OptionSpec("format", value: "fmt", help: "What to print: %s streak, %t today's mark, %l longest, %g grams left, %% a percent sign (default '\(PromptFormat.standard)').")
+        static let format = OptionSpec("format", value: "fmt", completes: .nothing, help: "What to print: %s streak, %t today's mark, %l longest, %g grams left, %% a percent sign (default '\(PromptFormat.standard)').")
     }
 
     /// The longest it waits for the journal's lock, in seconds.

@@ -42,7 +42,7 @@ extension CompletionCandidates {
             return list(words.map(described), typed: input.typed)
         case .field(let field):
             guard let option = field.row.option else { return [] }
-            let items: [CompletionCandidate] = switch CompletionSource.value(of: option.long) {
+            let items: [CompletionCandidate] = switch field.completion {
             case .fixed(let words): words.map(described)
             case .lookup(let kind): try kind.candidates(input, context)
             case .files, .nothing: []

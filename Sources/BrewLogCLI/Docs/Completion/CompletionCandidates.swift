@@ -24,7 +24,7 @@ extension CompletionValues {
         case .coffees: CompletionCandidates.used(in: try context.session().read()) { $0.coffee.map { [$0] } ?? [] }
         case .tags: CompletionCandidates.used(in: try context.session().read()) { $0.tags }
         case .recipes: CompletionCandidates.recipes(context.configuration)
-        case .beans: CompletionCandidates.beans(in: try context.session().read())
+        case .beans: CompletionCandidates.bags(in: try context.session().read(), openOnly: false)
         case .bags: CompletionCandidates.bags(in: try context.session().read(), openOnly: true)
         case .columns: CompletionCandidates.list(BrewColumn.all.map { CompletionCandidate(value: $0.name) }, typed: input.typed)
         case .sortKeys: CompletionCandidates.sortKeys(typed: input.typed)
@@ -69,12 +69,6 @@ enum CompletionCandidates {
         configuration.recipeNames.map { name in
             CompletionCandidate(value: name, description: configuration.recipe(name).map(RecipeText.summary) ?? "")
         }
-    }
-
-    /// `bean`'s actions, then the bags' names, sorted, each described by its roaster and
-    /// origin, and `finished` when no bag of that name is open.
-    static func beans(in store: BrewLogStore) -> [CompletionCandidate] {
-        BeanCommand.actions.map { CompletionCandidate(value: $0, description: "action") } + bags(in: store, openOnly: false)
     }
 
     /// The bags' names, each once, sorted, described by roaster and origin (and `finished` when

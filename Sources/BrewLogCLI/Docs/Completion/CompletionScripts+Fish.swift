@@ -68,18 +68,18 @@ extension CompletionScripts {
         }
         for command in commands {
             let condition = "__brewlog_at \(command.name)"
-            for option in command.options {
+            for option in command.completedOptions {
                 lines.append(fishOption(option, condition: condition))
             }
-            let arguments = CompletionSource.arguments(of: command.name)
+            let arguments = command.argumentCompletion
             switch arguments {
             case .each(let source):
                 lines += fishArgument(source, condition: condition, name: command.arguments.first?.name)
             case .actions(let actions, _):
-                lines += fishArgument(.fixed(actions), condition: "__brewlog_at \(command.name) 1", name: command.arguments.first?.name)
+                lines += fishArgument(.fixed(actions), condition: "__brewlog_at \(command.name) 1", name: "subcommand")
                 for follower in arguments.followers {
                     let condition = (["__brewlog_at", command.name, String(follower.position)] + follower.actions).joined(separator: " ")
-                    lines += fishArgument(follower.source, condition: condition, name: command.arguments.dropFirst().first?.name)
+                    lines += fishArgument(follower.source, condition: condition, name: follower.actions.first.flatMap { command.argumentName(at: follower.position, after: $0) })
                 }
             }
         }
@@ -104,7 +104,7 @@ extension CompletionScripts {
         line += " -l \(option.long)"
         if let short = option.short { line += " -s \(short)" }
         if option.valueName != nil {
-            switch CompletionSource.value(of: option.long) {
+            switch option.completion {
             case .files: line += " -r -F"
             case .nothing: line += " -x"
             case let source: line += " -x -a " + fishArguments(source)

@@ -9,8 +9,8 @@ extension CompletionScripts {
         for command in commands {
             var specs = options(command).map(zshOptionSpec)
             var afterAction = ""
-            let argumentName = zshEscaped(command.arguments.first?.name ?? "argument")
-            switch CompletionSource.arguments(of: command.name) {
+            let argumentName = zshEscaped(command.subcommands.isEmpty ? command.arguments.first?.name ?? "argument" : "subcommand")
+            switch command.argumentCompletion {
             case .each(.nothing): break
             case .each(let source): specs.append("'*:\(argumentName):\(zshAction(source))'")
             case let arguments:
@@ -20,7 +20,7 @@ extension CompletionScripts {
                         + ") " + zshCall(follower.source) + " ;;\n"
                 }.joined()
                 if !cases.isEmpty {
-                    let name = zshEscaped(command.arguments.dropFirst().first?.name ?? "argument")
+                    let name = zshEscaped(arguments.followers.first.flatMap { follower in follower.actions.first.flatMap { command.argumentName(at: follower.position, after: $0) } } ?? "argument")
                     specs.append("'*:\(name):_brewlog_\(zshName(command.name))_arguments'")
                     afterAction = "# The arguments after '\(command.name)'s action, by the action and their place.\n"
                         + "_brewlog_\(zshName(command.name))_arguments() {\n    case $(( ${#line} - 1 )):${line[1]} in\n"
@@ -95,7 +95,7 @@ extension CompletionScripts {
     private static func zshOptionSpec(_ option: OptionSpec) -> String {
         let help = "[" + zshEscaped(option.help) + "]"
         let repeatable = option.repeatable ? "*" : ""
-        let action = option.valueName.map { ":\(zshEscaped($0)):" + zshAction(CompletionSource.value(of: option.long)) } ?? ""
+        let action = option.valueName.map { ":\(zshEscaped($0)):" + zshAction(option.completion) } ?? ""
         guard let short = option.short else { return "'\(repeatable)--\(option.long)\(help)\(action)'" }
         let words = "-\(short) --\(option.long)"
         return "'(\(words))'{-\(short),--\(option.long)}'\(help)\(action)'"

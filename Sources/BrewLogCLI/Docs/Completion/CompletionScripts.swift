@@ -1,6 +1,7 @@
-/// Completion scripts for bash, zsh and fish, generated from the command specs (the commands and
-/// their options) and ``CompletionSource`` (what values and arguments complete to), so they never
-/// drift from what brewlog accepts.
+/// Completion scripts for bash, zsh and fish, generated from the command declarations: the
+/// commands, their subcommands and options, and what each option's value and each argument
+/// completes to (``OptionSpec/completion``, ``ArgumentSpec/completion``), so they never drift
+/// from what brewlog accepts.
 ///
 /// The safety rule all three keep: text from the journal and the config file (ids, methods,
 /// coffees, tags, recipes, keys) reaches the shell only as data, through `brewlog __complete
@@ -11,9 +12,9 @@ enum CompletionScripts {
     /// The commands offered at the command's place, `help` included.
     static var commands: [CommandSpec] { Commands.listed + [HelpCommand.spec] }
 
-    /// The options offered after `command`: its own and the global ones.
+    /// The options offered after `command`: its own (a family's: its subcommands') and the global ones.
     static func options(_ command: CommandSpec) -> [OptionSpec] {
-        command.options + GlobalOptions.all
+        command.completedOptions + GlobalOptions.all
     }
 
     /// Every option that takes a value, by long name, once (for the scripts' value cases).
@@ -63,11 +64,19 @@ enum CompletionScripts {
             "        \(command.name)) opts=(\(options(command).flatMap(optionWords).map(shellQuoted).joined(separator: " "))) ;;\n"
         }.joined()
         let argumentCases = commands.map { command in
-            "        \(command.name))" + bashArguments(CompletionSource.arguments(of: command.name)) + " ;;\n"
+            "        \(command.name))" + bashArguments(command.argumentCompletion) + " ;;\n"
         }.joined()
-        let valueCases = valueOptions.map { long in
-            "        \(long)) _brewlog_complete \(bashAction(CompletionSource.value(of: long))) \"$2\" ;;\n"
+        // By command and option: the same long name may complete differently in two commands
+        // (`recipe --from` an id, `import --from` a tool). The global options match after any.
+        let commandValueCases = commands.flatMap { command in
+            command.completedOptions.filter { $0.valueName != nil && $0.completion != .nothing }.map { option in
+                "        \(command.name):\(option.long)) _brewlog_complete \(bashAction(option.completion)) \"$3\" ;;\n"
+            }
         }.joined()
+        let globalValueCases = (GlobalOptions.all + [GlobalOptions.version]).filter { $0.valueName != nil && $0.completion != .nothing }.map { option in
+            "        *:\(option.long)) _brewlog_complete \(bashAction(option.completion)) \"$3\" ;;\n"
+        }.joined()
+        let valueCases = commandValueCases + globalValueCases
         let valuePattern = valueOptions.map { "--" + $0 }.joined(separator: "|")
         let shortCases = shortValueOptions.map { "-\($0.short)) prev=--\($0.long) ;; " }.joined()
         let valueWordPattern = valueOptionWords.joined(separator: "|")
@@ -165,9 +174,9 @@ enum CompletionScripts {
                 esac
             }
 
-            # The candidates for the value of option $1 (without dashes), typed so far: $2.
+            # The candidates for the value of command $1's option $2 (without dashes), typed so far: $3.
             _brewlog_value() {
-                case "$1" in
+                case "$1:$2" in
             \(valueCases)    esac
             }
 
@@ -223,10 +232,10 @@ enum CompletionScripts {
                     esac
                 done
                 if ((cword > 1)) && [[ "$prev" == @(\(valuePattern)) ]]; then
-                    _brewlog_value "${prev#--}" "$cur"
+                    _brewlog_value "$cmd" "${prev#--}" "$cur"
                 elif [[ "$cur" == --*=* ]]; then
                     local option="${cur%%=*}"
-                    _brewlog_value "${option#--}" "${cur#*=}"
+                    _brewlog_value "$cmd" "${option#--}" "${cur#*=}"
                     for i in "${!candidates[@]}"; do candidates[i]="$option=${candidates[i]}"; done
                 elif [[ -z "$cmd" ]]; then
                     _brewlog_offer "$cur" \(topWords)

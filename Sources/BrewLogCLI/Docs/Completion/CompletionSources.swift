@@ -1,7 +1,8 @@
 import BrewLogCore
 
-/// What a shell offers at one place on the command line: the one table the three completion
-/// scripts are generated from. A new option value or argument kind is one more row here.
+/// What a shell offers at one place on the command line. Each option and argument declares its
+/// own (``OptionSpec/completion``, ``ArgumentSpec/completion``); the three completion scripts
+/// are generated from those declarations.
 enum CompletionSource: Equatable {
     /// A fixed set of plain words (letters, digits and `-` only, so no shell reads them as syntax).
     case fixed([String])
@@ -12,52 +13,6 @@ enum CompletionSource: Equatable {
     case files
     /// Free text: nothing is offered, and never file names.
     case nothing
-
-    /// What the value of the option `long` (without dashes) completes to.
-    static func value(of long: String) -> CompletionSource {
-        switch long {
-        case "unset": .fixed(FieldOptions.unsettableNames)
-        case "format": .fixed(["jsonl", "json", "csv"])
-        case "delimiter": .fixed(["comma", "semicolon", "tab"])
-        case "color": .fixed(["auto", "always", "never"])
-        case "prefer": .fixed(["existing", "incoming"])
-        case "sort": .lookup(.sortKeys)
-        case "date", "since", "until": .fixed(["now", "today", "yesterday"])
-        case "on": .fixed(["today", "yesterday"])
-        case "columns": .lookup(.columns)
-        case "method": .lookup(.methods)
-        case "coffee": .lookup(.coffees)
-        case "tag", "untag": .lookup(.tags)
-        case "like", "from": .lookup(.ids)
-        case "recipe": .lookup(.recipes)
-        case "bean": .lookup(.bags)
-        case "file": .files
-        default: .nothing
-        }
-    }
-
-    /// What the positional arguments of `command` complete to.
-    static func arguments(of command: String) -> ArgumentCompletion {
-        switch command {
-        case "show", "edit", "rm", "diff": .each(.lookup(.ids))
-        case "dial": .each(.lookup(.coffees))
-        case "import": .each(.files)
-        case "completion": .each(.fixed(CompletionCommand.shells))
-        // `save` names a new recipe and `list` takes none; every other action names a saved one.
-        case "recipe": .actions(RecipeCommand.actions) { ["save", "list"].contains($0) ? [] : [.lookup(.recipes)] }
-        case "bean": .each(.lookup(.beans))
-        case "config":
-            .actions(ConfigCommand.actions) { action in
-                switch action {
-                case "set": [.lookup(.configKeys), .lookup(.configValues)]
-                case "get", "unset": [.lookup(.configEntries)]
-                default: []
-                }
-            }
-        case HelpCommand.spec.name: .each(.fixed(Commands.listed.map(\.name)))
-        default: .each(.nothing)
-        }
-    }
 
     /// The fixed words, or `[]`.
     var words: [String] {
@@ -117,8 +72,7 @@ enum CompletionValues: String, CaseIterable {
     /// `last`, then every brew's id, in date order.
     case ids
     case methods, coffees, tags, recipes
-    /// The `bean` command's arguments: its actions, then the bags' names (the scripts complete
-    /// every argument alike, so one list serves the action and the bag).
+    /// Every bag's name, finished ones too: what `bean show`, `edit`, `finish` and `rm` name.
     case beans
     /// The open bags' names, for `--bean`.
     case bags
@@ -141,7 +95,7 @@ enum CompletionValues: String, CaseIterable {
         case .coffees: "coffee"
         case .tags: "tag"
         case .recipes: "recipe"
-        case .beans: "action or bag"
+        case .beans: "bag"
         case .bags: "bag"
         case .columns: "column"
         case .sortKeys: "sort key"
