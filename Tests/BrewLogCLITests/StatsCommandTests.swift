@@ -15,7 +15,7 @@ struct StatsCommandTests {
 
     /// The Stats section of docs/report-and-live-views.md: each `brewlog stats` command it shows, with its output.
     static let readmeCommands: [(arguments: [String], output: String)] = {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = repositoryRoot
             .appendingPathComponent("docs/report-and-live-views.md")
         guard let text = try? String(contentsOf: readme, encoding: .utf8), let start = text.range(of: "\n## Stats\n") else { return [] }
         let rest = text[start.upperBound...]

@@ -11,7 +11,7 @@ struct ReadmeStreakExample {
     let commands: [(arguments: [String], output: String)]
 
     static let loaded: ReadmeStreakExample? = {
-        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let guide = repositoryRoot
             .appendingPathComponent("docs/streaks.md")
         guard let section = try? String(contentsOf: guide, encoding: .utf8) else { return nil }
         func blocks(_ language: String) -> [String] {

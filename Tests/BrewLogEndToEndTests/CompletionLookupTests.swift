@@ -103,7 +103,7 @@ struct CompletionLookupTests {
     func fishCommandIsTheFirstWord() {
         let result = CompletionTests.fish("brewlog recipe show --")
         let offered = Set(result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) })
-        #expect(offered == Set((RecipeCommand.spec.options + GlobalOptions.all + [GlobalOptions.version]).map { "--" + $0.long }), "\(result.stdout)")
+        #expect(offered == Set((RecipeCommand.spec.completedOptions + GlobalOptions.all + [GlobalOptions.version]).map { "--" + $0.long }), "\(result.stdout)")
     }
 
     /// The line typed, and lines fish offers: the value, a tab, the description.

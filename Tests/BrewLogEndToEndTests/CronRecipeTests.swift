@@ -10,7 +10,7 @@ import BrewLogTestSupport
 struct CronRecipeTests {
     /// The lines of the scripting guide's `cron` block, schedule included.
     static let readmeLines: [String] = {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = repositoryRoot
             .appendingPathComponent("docs/scripting-and-cron.md")
         let text = (try? String(contentsOf: readme, encoding: .utf8)) ?? ""
         guard let start = text.range(of: "```cron\n"), let end = text.range(of: "```", range: start.upperBound..<text.endIndex) else { return [] }

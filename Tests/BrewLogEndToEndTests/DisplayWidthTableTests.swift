@@ -11,7 +11,7 @@ struct DisplayWidthTableTests {
         ("emojiModifier", DisplayWidthTables.emojiModifier), ("extendedPictographic", DisplayWidthTables.extendedPictographic),
     ]
 
-    static let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sourceFolder = repositoryRoot
     static let unicodeData = "/usr/share/unicode"
 
     /// Whether `unicodeData` holds the Unicode Character Database the tables were generated from

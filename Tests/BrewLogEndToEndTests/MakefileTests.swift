@@ -6,7 +6,7 @@ import BrewLogTestSupport
        .enabled(if: ExternalTool.make.isInstalled, "needs make to run the Makefile"))
 struct MakefileTests {
     /// The repository's root, where the Makefile is.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = repositoryRoot.path
 
     private func make(_ arguments: [String], _ sandbox: Sandbox) -> RunResult {
         runProcess(ExternalTool.make.executable, ["-s", "-C", Self.root] + arguments,

@@ -52,8 +52,7 @@ struct ReadmeExample: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(file) line \(line), \(section)" }
 
     /// The package's root, found from this file's place in `Tests/`.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = repositoryRoot
 
     /// The documents whose examples are run: the README, then every `docs/*.md`, by name.
     static var documents: [String] {

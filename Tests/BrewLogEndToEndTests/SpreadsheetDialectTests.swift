@@ -157,7 +157,7 @@ struct SpreadsheetDialectTests {
 
     @Test("the import guide's spreadsheet example prints what it shows: refused for 1.000, imported with 16, then nothing more")
     func readmeExample() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = repositoryRoot
             .appendingPathComponent("docs/import.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "\n## Importing from a spreadsheet\n"))

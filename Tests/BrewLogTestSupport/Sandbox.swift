@@ -19,14 +19,18 @@ public struct RunResult: Sendable {
     }
 }
 
+/// The repository's root folder (this file is `Tests/BrewLogTestSupport/Sandbox.swift`), for the
+/// tests that read the docs or the sources; test files live in subfolders of their own, so they
+/// find it here rather than from their own paths.
+public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
 /// The built `brewlog` executable, next to the test bundle (or `$BREWLOG_BINARY`).
 public let brewlogBinary: String = {
     if let override = ProcessInfo.processInfo.environment["BREWLOG_BINARY"] { return override }
     let candidates = [
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("brewlog").path,
         Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("brewlog").path,
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/brewlog").path,
+        repositoryRoot.appendingPathComponent(".build/debug/brewlog").path,
     ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[candidates.count - 1]
 }()
