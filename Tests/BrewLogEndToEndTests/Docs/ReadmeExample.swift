@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BrewLogTestSupport
 
 /// A line of a document and its number, counted from 1.
 struct ReadmeLine: Sendable {
