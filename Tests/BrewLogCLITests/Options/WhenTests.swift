@@ -71,9 +71,9 @@ struct WhenTests {
         let last = try #require(Timestamp(rfc3339: "2026-11-28T23:59:59.999+01:00"))
         let exact = try #require(Timestamp(rfc3339: "2026-11-28T07:15:00.5Z"))
         let before = try #require(Timestamp(rfc3339: "2026-11-28T07:15:00.499Z"))
-        #expect(day.startsOnOrBefore(first) && day.endsOnOrAfter(last))
-        #expect(!day.startsOnOrBefore(try #require(Timestamp(rfc3339: "2026-11-27T23:59:59+01:00"))))
-        #expect(moment.startsOnOrBefore(exact) && moment.endsOnOrAfter(exact))
-        #expect(!moment.startsOnOrBefore(before) && moment.endsOnOrAfter(before))
+        #expect(day.bound.startsOnOrBefore(first) && day.bound.endsOnOrAfter(last))
+        #expect(!day.bound.startsOnOrBefore(try #require(Timestamp(rfc3339: "2026-11-27T23:59:59+01:00"))))
+        #expect(moment.bound.startsOnOrBefore(exact) && moment.bound.endsOnOrAfter(exact))
+        #expect(!moment.bound.startsOnOrBefore(before) && moment.bound.endsOnOrAfter(before))
     }
 }

@@ -46,8 +46,7 @@ enum DialCommand: BrewLogCommand {
         let changes = brews.indices.map { index in changed(from: index == 0 ? nil : brews[index - 1], to: brews[index]) }
         let bags = BeanMatching(bags: store.beanBags)
         let offRoast = brews.map(bags.daysOffRoast(of:))
-        let best = brews.indices.max { a, b in (brews[a].rating ?? 0, a) < (brews[b].rating ?? 0, b) }.map { brews[$0] }
-            .flatMap { $0.rating == nil ? nil : $0 }
+        let best = CoffeeSelection.best(of: brews)
         if context.arguments.has(Option.json) {
             let rows = zip(zip(brews, changes), offRoast).map { pair, days in
                 let (brew, changed) = pair

@@ -82,22 +82,6 @@ enum When: Equatable, Sendable {
         }
     }
 
-    /// Whether `timestamp` is at or after the start of this WHEN: the `--since` test (a day starts at its first moment).
-    func startsOnOrBefore(_ timestamp: Timestamp) -> Bool {
-        switch self {
-        case let .day(day): day <= timestamp.day
-        case let .moment(moment): moment.date <= timestamp.date
-        }
-    }
-
-    /// Whether `timestamp` is at or before the end of this WHEN: the `--until` test (a day ends at its last moment).
-    func endsOnOrAfter(_ timestamp: Timestamp) -> Bool {
-        switch self {
-        case let .day(day): timestamp.day <= day
-        case let .moment(moment): timestamp.date <= moment.date
-        }
-    }
-
     /// The day this WHEN falls on, in its own offset.
     private var firstDay: CalendarDay {
         switch self {
