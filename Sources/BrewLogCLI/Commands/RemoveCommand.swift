@@ -47,6 +47,9 @@ enum RemoveCommand: BrewLogCommand {
                 context.out.line("Removed \(skip.id.rawValue.terminalSafe) (skip day \(skip.day)).")
             case let .entry(.bean(bag)):
                 context.out.line("Removed \(bag.id.rawValue.terminalSafe) (bean bag \(bag.name.terminalSafe)).")
+            case .entry(.removed):
+                // `record(matching:)` never names a tombstone.
+                break
             }
         }
     }

@@ -135,29 +135,40 @@ enum ImportCommand: BrewLogCommand {
     private static func report(_ outcome: MergeOutcome, dryRun: Bool, mixed: Bool, _ context: CommandContext) {
         if context.arguments.has(Option.json) {
             let conflicts = outcome.conflicts.map { conflict in
-                JSONText.object([("id", .string(conflict.id.rawValue)), ("fields", .array(conflict.keys.map(JSONText.string)))])
+                var members: [(String, JSONText)] = [("id", .string(conflict.id.rawValue)), ("fields", .array(conflict.keys.map(JSONText.string)))]
+                switch conflict.reason {
+                case .removedHere: members.append(("removed", .string("here")))
+                case .removedThere: members.append(("removed", .string("there")))
+                case .differs, .otherKind, .dayTaken: break
+                }
+                return JSONText.object(members)
             }
             context.out.line(JSONText.object([
                 ("added", .int(outcome.added)), ("skipped", .int(outcome.skipped)), ("replaced", .int(outcome.replaced)),
+                ("removed", .int(outcome.removed)), ("already_removed", .int(outcome.alreadyRemoved)),
                 ("conflicts", .array(conflicts)), ("added_ids", .array(outcome.addedIDs.map { JSONText.string($0.rawValue) })),
             ]).text)
             return
         }
         guard !context.quiet else { return }
         for conflict in outcome.conflicts {
+            let id = conflict.id.rawValue.terminalSafe
             let fields = conflict.keys.map(\.terminalSafe).joined(separator: ", ")
-            let why = switch conflict.reason {
-            case .differs: ""
-            case .otherKind: " (the id is a record's of another kind)"
-            case .dayTaken: " (another skip day holds that day)"
+            switch conflict.reason {
+            case .differs: context.out.line("conflict: \(id) differs in \(fields); kept the journal's")
+            case .otherKind: context.out.line("conflict: \(id) differs in \(fields); kept the journal's (the id is a record's of another kind)")
+            case .dayTaken: context.out.line("conflict: \(id) differs in \(fields); kept the journal's (another skip day holds that day)")
+            case .removedHere: context.out.line("conflict: \(id) removed here, changed there; kept it removed")
+            case .removedThere: context.out.line("conflict: \(id) removed there, changed here; kept the journal's")
             }
-            context.out.line("conflict: \(conflict.id.rawValue.terminalSafe) differs in \(fields); kept the journal's" + why)
         }
         // A file of brews speaks of brews; one that also holds skip days, of records.
         let noun = mixed ? "record" : "brew"
         var summary = "\(dryRun ? "Would import" : "Imported") \(outcome.added) new \(noun)\(outcome.added == 1 ? "" : "s")"
         if outcome.replaced > 0 { summary += ", replaced \(outcome.replaced)" }
+        if outcome.removed > 0 { summary += ", removed \(outcome.removed)" }
         summary += ", skipped \(outcome.skipped) already present"
+        if outcome.alreadyRemoved > 0 { summary += " and \(outcome.alreadyRemoved) already removed" }
         let count = outcome.conflicts.count
         if count > 0 {
             summary += outcome.unresolvable
