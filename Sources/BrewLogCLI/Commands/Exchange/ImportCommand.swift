@@ -19,7 +19,7 @@ enum ImportCommand: BrewLogCommand {
     enum Option {
         static let format = OptionSpec("format", value: "format", help: "jsonl, json or csv (default: from the file name's extension, .tsv being csv, else from the first line: [ for json, { for jsonl, a header with a date column or a sep= line for csv).")
         static let delimiter = OptionSpec("delimiter", value: "char", help: "The CSV cell separator: ',', ';' or tab (also comma, semicolon, \\t); implies --format csv. Default: what a first line sep=X names, else the header line's.")
-        static let prefer = OptionSpec("prefer", value: "side", help: "On a conflict keep the existing brew (default) or take the incoming one.")
+        static let prefer = OptionSpec("prefer", value: "side", help: "On a conflict keep the existing brew (default) or take the incoming one (a record removed here comes back; one removed there is removed here too).")
         static let dryRun = OptionSpec("dry-run", help: "Print what would happen; change nothing.")
         static let json = OptionSpec("json", help: "Print the outcome as JSON: counts, every conflict with the fields that differ, and the ids of the records added (or, with --dry-run, that would be).")
         static let from = OptionSpec("from", value: "tool", help: "Read another tool's export: beanconqueror (Beanconqueror.json from its export zip), jrnl (jrnl --export json) or loop (Loop Habit Tracker's Checkmarks.csv).")
@@ -41,6 +41,12 @@ enum ImportCommand: BrewLogCommand {
             imports nothing. A CSV row with an empty id gets one derived from its date, method and
             coffee (and its place among rows that share them), so the same file imported twice adds
             its rows once, and a row edited in a spreadsheet is a conflict, not a second brew.
+
+            Removals travel: 'rm' leaves a tombstone, so an incoming record that was removed here,
+            exactly as it was then, is skipped as already removed, and one changed since is a
+            conflict ("removed here, changed there"); an incoming tombstone (from 'export', or a
+            conflict copy) removes the record here when it is unchanged since, and is a conflict
+            ("removed there, changed here") otherwise. --prefer settles both.
 
             CSV is read as spreadsheets write it: cells separated by ',', ';' or tabs (the header
             line says which, or Excel's first line sep=;, or --delimiter), a byte order mark,
