@@ -74,6 +74,15 @@ struct GitSyncTests {
             git(["commit", "-q", "-m", message], in: clone)
         }
 
+        /// Runs brewlog with `arguments` on `clone` and commits that as `message`, then pushes
+        /// it when `push`.
+        func change(_ clone: String, _ arguments: [String], _ message: String, push: Bool = false,
+                    sourceLocation: SourceLocation = #_sourceLocation) {
+            ok(clone, arguments, sourceLocation: sourceLocation)
+            commit(clone, message)
+            if push { git(["push", "-q"], in: clone, sourceLocation: sourceLocation) }
+        }
+
         /// A first clone `a` with `.gitattributes` and a journal of `brews` brews pushed, and a
         /// second clone `b`; returns the brews' ids.
         func start(brews: Int, driver: Bool = true) -> [String] {
@@ -178,11 +187,8 @@ struct GitSyncTests {
     func conflictingPull() {
         let repositories = Repositories()
         let ids = repositories.start(brews: 2)
-        repositories.ok("a", ["edit", ids[1], "-n", "too sour"])
-        repositories.commit("a", "laptop")
-        repositories.git(["push", "-q"], in: "a")
-        repositories.ok("b", ["edit", ids[1], "-n", "bright"])
-        repositories.commit("b", "desktop")
+        repositories.change("a", ["edit", ids[1], "-n", "too sour"], "laptop", push: true)
+        repositories.change("b", ["edit", ids[1], "-n", "bright"], "desktop")
         let pull = repositories.git(["pull", "-q", "--no-edit"], in: "b", expecting: nil)
         #expect(pull.status != 0)
         #expect(pull.stderr.contains("conflict: \(ids[1]) was changed on both sides (notes)"))
@@ -216,9 +222,7 @@ struct GitSyncTests {
         let ids = repositories.start(brews: 2)
         let backup = repositories.sandbox.home + "/b-before.jsonl"
         try repositories.text("b").write(toFile: backup, atomically: true, encoding: .utf8)
-        repositories.ok("a", ["rm", ids[0]])
-        repositories.commit("a", "laptop removes")
-        repositories.git(["push", "-q"], in: "a")
+        repositories.change("a", ["rm", ids[0]], "laptop removes", push: true)
         let inB = repositories.ok("b", ["add", "-q", "-m", "Espresso", "--date", "2026-11-28 08:00"])
         repositories.commit("b", "desktop brews")
         repositories.git(["pull", "-q", "--no-edit"], in: "b")
@@ -236,11 +240,8 @@ struct GitSyncTests {
     func removalAgainstEdit() {
         let repositories = Repositories()
         let ids = repositories.start(brews: 2)
-        repositories.ok("a", ["edit", ids[0], "-r", "5"])
-        repositories.commit("a", "laptop rates")
-        repositories.git(["push", "-q"], in: "a")
-        repositories.ok("b", ["rm", ids[0]])
-        repositories.commit("b", "desktop removes")
+        repositories.change("a", ["edit", ids[0], "-r", "5"], "laptop rates", push: true)
+        repositories.change("b", ["rm", ids[0]], "desktop removes")
         let pull = repositories.git(["pull", "-q", "--no-edit"], in: "b", expecting: nil)
         #expect(pull.status != 0)
         #expect(pull.stderr.contains("conflict: \(ids[0]) was removed on our side and changed on theirs"), "\(pull.stderr)")

@@ -22,7 +22,7 @@ enum ExportCommand: BrewLogCommand {
         usage: "export [--format jsonl|json|csv] [--columns <list>] [<filters>]",
         options: [Option.format, Option.columns] + BrewFilter.options,
         discussion: """
-            Brews are written oldest first, then the skip days, the bean bags and the tombstones of
+            Brews are written oldest first, then the skip days and bags, then the tombstones of
             removed records (not in CSV, which holds brews only); the filters are those of 'brewlog list'. CSV has a header row of
             journal keys and joins tags with ','. With --columns each brew holds exactly those
             keys, derived ones included (ratio; bean, the id of the bag it belongs to; bean_name;
