@@ -103,6 +103,18 @@ struct TombstoneMergeTests {
         #expect(store.skipDays.isEmpty && store.beanBags.isEmpty)
     }
 
+    @Test("two skip days brought back onto one day: the first comes back, the second stays removed, a conflict")
+    func revivedOntoOneDay() throws {
+        let ids = ["ssss00000001", "ssss00000002"].map { BrewID(unchecked: $0) }
+        let tombstones = ids.map { JournalEntry.removed(Tombstone(id: $0, at: Self.now, was: String(repeating: "c", count: 64))) }
+        let (store, journal) = try store(entries: tombstones)
+        let incoming = ids.map { JournalEntry.skip(SkipDay(id: $0, day: CalendarDay(daysSinceEpoch: 20_412))) }
+        let outcome = store.merge([], entries: incoming, preference: .incoming)
+        try store.save()
+        #expect(outcome.replaced == 1 && outcome.conflicts.map(\.reason) == [.dayTaken] && outcome.unresolvable)
+        #expect(journal.entries.map(\.kind) == [.removed, .skip] && journal.entries.map(\.id) == [ids[1], ids[0]])
+    }
+
     // MARK: - The merge driver
 
     static let a = #"{"id":"a","date":"2026-11-28T08:00:00+01:00","notes":""}"#

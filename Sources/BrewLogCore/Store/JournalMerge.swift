@@ -135,15 +135,14 @@ extension BrewLogStore {
                 outcome.conflicts.append(.init(id: entry.id, keys: keys))
             }
         }
-        // Removals first: a skip day removed frees its day for one moved or added.
-        for (doomed, tombstone) in removals {
-            switch doomed {
-            case let .brew(brew): discard([brew])
-            case let .entry(entry): discard([entry])
-            }
+        // Removals first (all at once: one pass over the brews, however many), as a skip day
+        // removed frees its day for one moved or added.
+        discard(removals.compactMap { if case let .brew(brew) = $0.doomed { brew } else { nil } })
+        discard(removals.compactMap { if case let .entry(entry) = $0.doomed { entry } else { nil } })
+        for (_, tombstone) in removals {
             appendEntry(.removed(tombstone))
-            outcome.removed += 1
         }
+        outcome.removed += removals.count
         // Two incoming skip days for one day: neither can be taken, whichever comes first.
         var claims: [CalendarDay: Int] = [:]
         for pair in replacements { if case let .skip(skip) = pair.new { claims[skip.day, default: 0] += 1 } }
@@ -163,9 +162,7 @@ extension BrewLogStore {
         }
         outcome.replaced += replacements.count(where: { entry(id: $0.new.id) == $0.new && $0.old != $0.new })
 
-        for (tombstone, record) in revivals {
-            revive(record, replacing: tombstone, &outcome)
-        }
+        revive(revivals, &outcome)
         for record in newBrews where insert(Brew(record: record)) {
             outcome.added += 1
             outcome.addedIDs.append(record.id)

@@ -59,19 +59,27 @@ extension BrewLogStore {
         return held
     }
 
-    /// Puts `record` in the place of `tombstone` (`--prefer incoming` on "removed here, changed
-    /// there"); a skip day whose day another holds stays removed, a conflict no preference settles.
-    func revive(_ record: IncomingRecord, replacing tombstone: Tombstone, _ outcome: inout MergeOutcome) {
-        if case let .entry(.skip(skip)) = record, skipDay(on: skip.day) != nil {
-            outcome.conflicts.append(.init(id: tombstone.id, keys: ["day"], reason: .dayTaken))
-            outcome.unresolvable = true
-            return
+    /// Puts each record in the place of its tombstone (`--prefer incoming` on "removed here,
+    /// changed there"), the tombstones taken out in one pass; a skip day whose day another holds
+    /// stays removed, a conflict no preference settles.
+    func revive(_ revivals: [(tombstone: Tombstone, record: IncomingRecord)], _ outcome: inout MergeOutcome) {
+        var taken: [(tombstone: Tombstone, record: IncomingRecord)] = []
+        var claimed: Set<CalendarDay> = []
+        for revival in revivals {
+            if case let .entry(.skip(skip)) = revival.record, skipDay(on: skip.day) != nil || !claimed.insert(skip.day).inserted {
+                outcome.conflicts.append(.init(id: revival.tombstone.id, keys: ["day"], reason: .dayTaken))
+                outcome.unresolvable = true
+            } else {
+                taken.append(revival)
+            }
         }
-        discard([JournalEntry.removed(tombstone)])
-        switch record {
-        case let .brew(brew): insert(Brew(record: brew))
-        case let .entry(entry): insert(entry)
+        discard(taken.map { JournalEntry.removed($0.tombstone) })
+        for (_, record) in taken {
+            switch record {
+            case let .brew(brew): insert(Brew(record: brew))
+            case let .entry(entry): insert(entry)
+            }
         }
-        outcome.replaced += 1
+        outcome.replaced += taken.count
     }
 }
