@@ -65,11 +65,10 @@ extension BrewLogStore {
     /// of each, so an import or a conflict copy does not bring one back: what `rm` does, where
     /// one pass per brew would cost the square of their number.
     public func remove(_ brews: [Brew]) {
-        let hashes = Dictionary(brews.map { (ObjectIdentifier($0), Tombstone.lineHash(of: $0.record)) }, uniquingKeysWith: { first, _ in first })
         let at = nowTimestamp
-        let removed = discard(brews)
-        for brew in removed {
-            appendEntry(.removed(Tombstone(id: brew.id, at: at, was: hashes[ObjectIdentifier(brew)] ?? "")))
+        // A brew taken out keeps its fields: its record is what was removed.
+        for brew in discard(brews) {
+            appendEntry(.removed(Tombstone(id: brew.id, at: at, was: Tombstone.lineHash(of: brew.record))))
         }
     }
 

@@ -73,8 +73,8 @@ extension BrewLogStore {
         return true
     }
 
-    /// Removes the record of another kind with `entry`'s id, leaving its tombstone (see
-    /// ``remove(_:)-([JournalEntry])``); one not in the store is ignored.
+    /// Removes the record of another kind with `entry`'s id, leaving its tombstone, as removing
+    /// a list of them does; one not in the store is ignored.
     public func remove(_ entry: JournalEntry) {
         remove([entry])
     }
