@@ -41,3 +41,13 @@ func makeStore(now: String, timeZone: String = "UTC", records: [BrewRecord] = []
 func record(_ date: String, notes: String = "") -> BrewRecord {
     BrewRecord(id: .random(), timestamp: stamp(date), notes: notes)
 }
+
+/// The journal line of the tombstone `store` holds for the record `id` removed, so a test of a
+/// rewrite can say where it goes; records an issue when there is none.
+func tombstoneLine(_ store: BrewLogStore, _ id: String) -> String {
+    guard let entry = store.entry(id: BrewID(unchecked: id)), entry.tombstone != nil else {
+        Issue.record("no tombstone for \(id)")
+        return ""
+    }
+    return RecordLineCodec.encode(entry)
+}

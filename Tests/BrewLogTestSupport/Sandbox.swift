@@ -77,6 +77,18 @@ public final class Sandbox {
     /// The journal's lines, blank ones dropped.
     public var journalLines: [String] { (journal ?? "").split(separator: "\n").map(String.init) }
 
+    /// The journal's text without the tombstones `rm` and `unskip` leave (lines of kind
+    /// `removed`), or `nil` when there is none: what it holds that readers read.
+    public var journalWithoutTombstones: String? {
+        journal.map { text in
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.contains(#""kind":"removed""#) }.joined(separator: "\n")
+        }
+    }
+
+    /// The journal's lines, blank ones and tombstones dropped.
+    public var liveJournalLines: [String] { journalLines.filter { !$0.contains(#""kind":"removed""#) } }
+
     /// Writes `text` as the journal.
     public func writeJournal(_ text: String) {
         try? FileManager.default.createDirectory(atPath: (journalPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

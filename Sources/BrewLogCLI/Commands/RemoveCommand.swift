@@ -9,7 +9,13 @@ enum RemoveCommand: BrewLogCommand {
         usage: "rm <id>...",
         arguments: [ArgumentSpec("id", completes: .lookup(.ids), help: "Ids of brews, skip days or bean bags, unique prefixes of 4+ characters, or last, last~N, last:METHOD (brews); '-' reads ids from standard input, one per line.")],
         positionalCount: 1...Int.max,
-        options: [])
+        options: [],
+        discussion: """
+            Each record removed leaves a tombstone in its place (a line of kind removed with its id,
+            when, and the SHA-256 of the removed line), so that importing a conflict copy or an old
+            backup, or merging with git, does not bring it back; readers pass over tombstones, and
+            'brewlog check --compact' drops old ones.
+            """)
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let references = try IDArguments.references(context)
@@ -47,6 +53,9 @@ enum RemoveCommand: BrewLogCommand {
                 context.out.line("Removed \(skip.id.rawValue.terminalSafe) (skip day \(skip.day)).")
             case let .entry(.bean(bag)):
                 context.out.line("Removed \(bag.id.rawValue.terminalSafe) (bean bag \(bag.name.terminalSafe)).")
+            case .entry(.removed):
+                // `record(matching:)` never names a tombstone.
+                break
             }
         }
     }

@@ -14,7 +14,8 @@ enum UnskipCommand: BrewLogCommand {
         discussion: """
             A day that is not a skip day is an error (exit 1), so a typo does not pass silently;
             so is a range without any. In a range, the days that are not skip days are left as
-            they are, and the skip days are removed at once, in one write.
+            they are, and the skip days are removed at once, in one write. Each leaves a
+            tombstone, as 'rm' does, so an import or a conflict copy does not skip the day again.
 
             EXAMPLES:
               brewlog unskip yesterday

@@ -188,6 +188,12 @@ struct Configuration: Sendable {
         return nil
     }
 
+    /// `sync.keep-removed`: the days a tombstone is kept by `check --compact` (default 400).
+    var keepRemovedDays: Int {
+        if case .integer(let days)? = values[ConfigKey(section: "sync", subsection: nil, name: "keep-removed")] { return days }
+        return 400
+    }
+
     // MARK: aliases
 
     /// The alias `name` (any case): its text as written, its words, and its line.

@@ -8,17 +8,21 @@ public enum JournalEntry: Hashable, Sendable {
     case skip(SkipDay)
     /// A bag of coffee beans.
     case bean(BeanBag)
+    /// A tombstone: the record with this id was removed. Readers pass over it.
+    case removed(Tombstone)
 
     /// The kinds BrewLog knows besides brews, by the word in their `"kind"` key.
     public enum Kind: String, CaseIterable, Sendable {
         case skip
         case bean
+        case removed
 
         /// What a message calls a record of this kind: "skip day", "bean bag".
         public var noun: String {
             switch self {
             case .skip: "skip day"
             case .bean: "bean bag"
+            case .removed: "removed record"
             }
         }
     }
@@ -28,6 +32,7 @@ public enum JournalEntry: Hashable, Sendable {
         switch self {
         case let .skip(skip): skip.id
         case let .bean(bag): bag.id
+        case let .removed(tombstone): tombstone.id
         }
     }
 
@@ -36,6 +41,13 @@ public enum JournalEntry: Hashable, Sendable {
         switch self {
         case .skip: .skip
         case .bean: .bean
+        case .removed: .removed
         }
+    }
+
+    /// The tombstone, when this is one.
+    public var tombstone: Tombstone? {
+        if case let .removed(tombstone) = self { return tombstone }
+        return nil
     }
 }

@@ -38,8 +38,15 @@ extension LockedJournal {
             updatedEntries[entry.id] = (entry, try line(for: entry))
         }
         var insertedEntries: [(entry: JournalEntry, line: String)] = []
+        // A tombstone takes the place of the record it stands for, so a removal is one changed
+        // line (in `git diff`, and for the merge driver), not a line gone and one added at the end.
+        var inPlace: [BrewID: (entry: JournalEntry, line: String)] = [:]
         for entry in changes.insertedEntries {
-            insertedEntries.append((entry, try line(for: entry)))
+            if entry.tombstone != nil, removed.contains(entry.id), inPlace[entry.id] == nil {
+                inPlace[entry.id] = (entry, try line(for: entry))
+            } else {
+                insertedEntries.append((entry, try line(for: entry)))
+            }
         }
         var entries: [JournalSnapshot.Entry] = []
         var others: [JournalSnapshot.OtherLine] = []
@@ -47,6 +54,14 @@ extension LockedJournal {
         var next = known.startIndex
         var nextOther = loaded.others.startIndex
         let file = try replaceContents(replacing: loaded.file) { (output: inout ChunkedWriter) throws(SystemCallError) in
+            /// Writes the tombstone of the removed record `id` where its line was, if it has one.
+            func writeInPlace(_ id: BrewID) throws(SystemCallError) {
+                guard let (entry, text) = inPlace.removeValue(forKey: id) else { return }
+                let start = output.total
+                try output.write(text)
+                others.append(.init(entry: entry, start: start, end: output.total))
+                try output.write("\n")
+            }
             try forEachLine(ofFirst: size, reading: read) { line, lineStart throws(SystemCallError) in
                 // The brews' lines come in file order: the next one is this line or a later one.
                 var entry: JournalSnapshot.Entry?
@@ -57,7 +72,10 @@ extension LockedJournal {
                 if entry == nil, nextOther < loaded.others.endIndex, loaded.others[nextOther].start == lineStart {
                     let other = loaded.others[nextOther]
                     nextOther += 1
-                    guard !removed.contains(other.entry.id) else { return }
+                    guard !removed.contains(other.entry.id) else {
+                        try writeInPlace(other.entry.id)
+                        return
+                    }
                     let start = output.total
                     if let (entry, text) = updatedEntries[other.entry.id] {
                         try output.write(text)
@@ -69,7 +87,10 @@ extension LockedJournal {
                     try output.write("\n")
                     return
                 }
-                if let entry, removed.contains(entry.id) { return }
+                if let entry, removed.contains(entry.id) {
+                    try writeInPlace(entry.id)
+                    return
+                }
                 let start = output.total
                 if let entry, let (record, text) = updated[entry.id] {
                     try output.write(text)
@@ -88,7 +109,9 @@ extension LockedJournal {
                 entries.append(.init(id: record.id, timestamp: record.timestamp, start: start))
                 try output.write("\n")
             }
-            for (entry, text) in insertedEntries {
+            // Tombstones of records whose line was not met (none, unless the file changed) go last.
+            let unplaced = changes.insertedEntries.compactMap { inPlace[$0.id] }
+            for (entry, text) in unplaced + insertedEntries {
                 let start = output.total
                 try output.write(text)
                 others.append(.init(entry: entry, start: start, end: output.total))

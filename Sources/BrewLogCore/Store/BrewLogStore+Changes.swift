@@ -55,19 +55,32 @@ extension BrewLogStore {
         return index
     }
 
-    /// Removes `brew` from the store; a brew not in it is ignored.
+    /// Removes `brew` from the store, leaving its tombstone; a brew not in it is ignored.
     public func remove(_ brew: Brew) {
         remove([brew])
     }
 
-    /// Removes `brews` (those still in the store) in one pass over the brews, however many:
-    /// what a bulk `rm` does, where one pass per brew would cost the square of their number.
+    /// Removes `brews` (those still in the store) in one pass over the brews, however many, and
+    /// leaves a tombstone (a `removed` record dated now, with the brew's line hash) in the place
+    /// of each, so an import or a conflict copy does not bring one back: what `rm` does, where
+    /// one pass per brew would cost the square of their number.
     public func remove(_ brews: [Brew]) {
+        let at = nowTimestamp
+        // A brew taken out keeps its fields: its record is what was removed.
+        for brew in discard(brews) {
+            appendEntry(.removed(Tombstone(id: brew.id, at: at, was: Tombstone.lineHash(of: brew.record))))
+        }
+    }
+
+    /// Removes `brews` (those still in the store) without a trace, in one pass over the brews.
+    /// - Returns: The brews removed, in the order given.
+    @discardableResult
+    func discard(_ brews: [Brew]) -> [Brew] {
         let doomed = Set(brews.map(ObjectIdentifier.init))
         let isDoomed = { (slot: BrewSlot) -> Bool in
             if case let .live(live) = slot { doomed.contains(ObjectIdentifier(live)) } else { false }
         }
-        guard slots.contains(where: isDoomed) else { return }
+        guard slots.contains(where: isDoomed) else { return [] }
         registry.willSet(\BrewLogStore.brews)
         var removed: Set<ObjectIdentifier> = []
         slots.removeAll { slot in
@@ -77,11 +90,14 @@ extension BrewLogStore {
         }
         positionByID = nil
         // In the order given, as one removal after another would note them.
+        var gone: [Brew] = []
         for brew in brews where removed.remove(ObjectIdentifier(brew)) != nil {
             brew.detach()
             changeLog.noteRemoved(brew.id)
+            gone.append(brew)
         }
         registry.didSet(\BrewLogStore.brews)
+        return gone
     }
 
     /// A new brew's fields: a fresh id that `configure` cannot change, at `timestamp` or now.

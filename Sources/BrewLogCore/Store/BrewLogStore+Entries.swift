@@ -33,7 +33,7 @@ extension BrewLogStore {
     public func recordSkip(on day: CalendarDay, notes: String? = nil) -> (skip: SkipDay, added: Bool) {
         if let existing = skipDay(on: day) { return (existing, false) }
         let skip = SkipDay(id: freshID(), day: day, notes: notes.flatMap { $0.isEmpty ? nil : $0 })
-        append(.skip(skip))
+        appendEntry(.skip(skip))
         return (skip, true)
     }
 
@@ -45,9 +45,9 @@ extension BrewLogStore {
         switch entry {
         case let .skip(skip):
             guard skipDay(on: skip.day) == nil else { return false }
-        case .bean: break
+        case .bean, .removed: break
         }
-        append(entry)
+        appendEntry(entry)
         return true
     }
 
@@ -61,7 +61,7 @@ extension BrewLogStore {
         switch entry {
         case let .skip(skip):
             if let other = skipDay(on: skip.day), other.id != skip.id { return false }
-        case .bean: break
+        case .bean, .removed: break
         }
         let old = storedEntries[position]
         guard old != entry else { return true }
@@ -73,21 +73,37 @@ extension BrewLogStore {
         return true
     }
 
-    /// Removes the record of another kind with `entry`'s id; one not in the store is ignored.
+    /// Removes the record of another kind with `entry`'s id, leaving its tombstone, as removing
+    /// a list of them does; one not in the store is ignored.
     public func remove(_ entry: JournalEntry) {
         remove([entry])
     }
 
-    /// Removes `entries` (those still in the store) in one pass, however many.
+    /// Removes `entries` (those still in the store) in one pass, however many, and leaves a
+    /// tombstone dated now in the place of each skip day and bag, as removing a brew does. A
+    /// tombstone removed (`check --compact`) leaves nothing.
     public func remove(_ entries: [JournalEntry]) {
+        let at = nowTimestamp
+        let removed = discard(entries)
+        for entry in removed where entry.tombstone == nil {
+            appendEntry(.removed(Tombstone(id: entry.id, at: at, was: Tombstone.lineHash(of: entry))))
+        }
+    }
+
+    /// Removes `entries` (those still in the store) without a trace, in one pass.
+    /// - Returns: The records removed, as the store held them, in the order given.
+    @discardableResult
+    func discard(_ entries: [JournalEntry]) -> [JournalEntry] {
         var doomed: Set<BrewID> = []
         let ordered = entries.map(\.id).filter { entryIndex.positionByID[$0] != nil && doomed.insert($0).inserted }
-        guard !ordered.isEmpty else { return }
+        guard !ordered.isEmpty else { return [] }
+        let held = ordered.compactMap { entryIndex.positionByID[$0].map { storedEntries[$0] } }
         registry.willSet(\BrewLogStore.entries)
         storedEntries.removeAll { doomed.contains($0.id) }
         entryIndex = EntryIndex(storedEntries)
         for id in ordered { changeLog.noteRemovedEntry(id) }
         registry.didSet(\BrewLogStore.entries)
+        return held
     }
 
     /// The record `reference` names: a brew or a record of another kind, by its whole id or a
@@ -96,14 +112,19 @@ extension BrewLogStore {
     /// shared by two brews.
     public func record(matching reference: String) throws(BrewLookupError) -> JournalItem {
         if let id = BrewID(reference) {
-            if let position = entryIndex.positionByID[id] { return .entry(storedEntries[position]) }
+            if let position = entryIndex.positionByID[id] {
+                // A tombstone is no record to name: its id is taken, and nothing is there.
+                guard storedEntries[position].tombstone == nil else { throw .notFound(reference) }
+                return .entry(storedEntries[position])
+            }
             if let brew = brew(id: id) { return .brew(brew) }
         }
         // `last`, `last~N`, `last:TEXT` (or a malformed one) name brews only.
         guard case .id = BrewReference(reference) else {
             return .brew(try brew(matching: reference))
         }
-        let entryMatches = reference.count >= 4 ? storedEntries.filter { $0.id.rawValue.hasPrefix(reference) } : []
+        let entryMatches = reference.count >= 4
+            ? storedEntries.filter { $0.tombstone == nil && $0.id.rawValue.hasPrefix(reference) } : []
         guard let entry = entryMatches.first else {
             return .brew(try brew(matching: reference))
         }
@@ -114,7 +135,7 @@ extension BrewLogStore {
         return .entry(entry)
     }
 
-    private func append(_ entry: JournalEntry) {
+    func appendEntry(_ entry: JournalEntry) {
         registry.willSet(\BrewLogStore.entries)
         entryIndex.add(entry, at: storedEntries.count)
         storedEntries.append(entry)

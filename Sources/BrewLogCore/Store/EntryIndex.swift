@@ -17,7 +17,7 @@ struct EntryIndex {
         switch entry {
         case let .skip(skip):
             if skipPositionByDay[skip.day] == nil { skipPositionByDay[skip.day] = position }
-        case .bean: break
+        case .bean, .removed: break
         }
     }
 
@@ -26,7 +26,7 @@ struct EntryIndex {
         switch old {
         case let .skip(skip):
             if skipPositionByDay[skip.day] == position { skipPositionByDay[skip.day] = nil }
-        case .bean: break
+        case .bean, .removed: break
         }
         add(new, at: position)
     }

@@ -18,6 +18,12 @@ public struct MergeOutcome: Equatable, Sendable {
             case otherKind
             /// The incoming skip day's day is held by another skip day: it could not be taken.
             case dayTaken
+            /// Removed here (the journal holds its tombstone), changed there: the incoming record
+            /// is not the one that was removed.
+            case removedHere
+            /// Removed there (an incoming tombstone), changed here: the journal's record is not
+            /// the one that was removed.
+            case removedThere
         }
 
         /// The record's id.
@@ -34,8 +40,14 @@ public struct MergeOutcome: Equatable, Sendable {
     public var addedIDs: [BrewID] = []
     /// Records already there, identical.
     public var skipped = 0
-    /// Records replaced by the incoming version.
+    /// Records replaced by the incoming version (a tombstone too, by the record it stood for).
     public var replaced = 0
+    /// Records of the journal removed by an incoming tombstone (they had not changed since).
+    public var removed = 0
+    /// Incoming records the journal has removed, exactly as they were then (the line hash its
+    /// tombstone holds), and incoming tombstones of records the journal has removed too or
+    /// never had (kept, so the removal travels on): nothing to bring back.
+    public var alreadyRemoved = 0
     /// Records left as the journal has them.
     public var conflicts: [Conflict] = []
     /// Whether some conflict is one no preference settles: an id held by a record of another
@@ -56,6 +68,11 @@ extension BrewLogStore {
     /// day, a bag against a skip day, or a line of a kind this BrewLog does not know) is a
     /// conflict no preference settles.
     ///
+    /// Tombstones travel (see `TombstoneMerge.swift`): an incoming record the journal removed is
+    /// skipped when it is exactly what was removed, else a conflict; an incoming tombstone
+    /// removes the journal's record when it is unchanged since, else is a conflict; `.incoming`
+    /// settles both for the file's side.
+    ///
     /// The result does not depend on the order of the records: records whose id is already in
     /// the journal are settled first, all of them together (so skip days that trade days with
     /// each other can be replaced), and only then are new ones added, judged against the journal
@@ -72,9 +89,16 @@ extension BrewLogStore {
         var newEntries: [JournalEntry] = []
         var replacements: [(old: JournalEntry, new: JournalEntry)] = []
 
+        var removals: [(doomed: JournalItem, tombstone: Tombstone)] = []
+        var revivals: [(tombstone: Tombstone, record: IncomingRecord)] = []
+
         for record in brews {
             if let existing = brew(id: record.id) {
                 mergeBrew(record, into: existing, preference: preference, &outcome)
+            } else if let tombstone = entry(id: record.id)?.tombstone {
+                if settleRemoved(Tombstone.lineHash(of: record), against: tombstone, preference: preference, &outcome) {
+                    revivals.append((tombstone, .brew(record)))
+                }
             } else if isTaken(record.id) {
                 outcome.conflicts.append(.init(id: record.id, keys: ["kind"], reason: .otherKind))
                 outcome.unresolvable = true
@@ -83,8 +107,18 @@ extension BrewLogStore {
             }
         }
         for entry in entries {
+            if let incoming = entry.tombstone {
+                if let doomed = settleTombstone(incoming, preference: preference, &outcome) { removals.append((doomed, incoming)) }
+                continue
+            }
             guard isTaken(entry.id) else {
                 newEntries.append(entry)
+                continue
+            }
+            if let tombstone = self.entry(id: entry.id)?.tombstone {
+                if settleRemoved(Tombstone.lineHash(of: entry), against: tombstone, preference: preference, &outcome) {
+                    revivals.append((tombstone, .entry(entry)))
+                }
                 continue
             }
             guard let existing = self.entry(id: entry.id), existing.kind == entry.kind else {
@@ -101,6 +135,14 @@ extension BrewLogStore {
                 outcome.conflicts.append(.init(id: entry.id, keys: keys))
             }
         }
+        // Removals first (all at once: one pass over the brews, however many), as a skip day
+        // removed frees its day for one moved or added.
+        discard(removals.compactMap { if case let .brew(brew) = $0.doomed { brew } else { nil } })
+        discard(removals.compactMap { if case let .entry(entry) = $0.doomed { entry } else { nil } })
+        for (_, tombstone) in removals {
+            appendEntry(.removed(tombstone))
+        }
+        outcome.removed += removals.count
         // Two incoming skip days for one day: neither can be taken, whichever comes first.
         var claims: [CalendarDay: Int] = [:]
         for pair in replacements { if case let .skip(skip) = pair.new { claims[skip.day, default: 0] += 1 } }
@@ -120,6 +162,7 @@ extension BrewLogStore {
         }
         outcome.replaced += replacements.count(where: { entry(id: $0.new.id) == $0.new && $0.old != $0.new })
 
+        revive(revivals, &outcome)
         for record in newBrews where insert(Brew(record: record)) {
             outcome.added += 1
             outcome.addedIDs.append(record.id)
@@ -175,7 +218,7 @@ extension BrewLogStore {
         }
         let fits = Set(days).count == days.count && days.allSatisfy { day in skipDay(on: day).map { moving.contains($0.id) } ?? true }
         guard fits else { return entry(id: new.id) == new }
-        for pair in pending { remove(pair.old) }
+        discard(pending.map(\.old))
         for pair in pending { insert(pair.new) }
         return true
     }
@@ -201,7 +244,12 @@ extension BrewLogStore {
             return keys
         case let (.bean(old), .bean(new)):
             return old.differingKeys(from: new)
-        case (.skip, .bean), (.bean, .skip):
+        case let (.removed(old), .removed(new)):
+            var keys: [String] = []
+            if old.at != new.at { keys.append("at") }
+            if old.was != new.was { keys.append("was") }
+            return keys
+        case (.skip, _), (.bean, _), (.removed, _):
             return ["kind"]
         }
     }

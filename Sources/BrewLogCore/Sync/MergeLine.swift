@@ -39,6 +39,28 @@ struct MergeLine {
         return kind
     }
 
+    /// Whether the line is a tombstone (a record of kind `removed`).
+    var isTombstone: Bool { kind == JournalEntry.Kind.removed.rawValue }
+
+    /// A tombstone's `was`: the line hash of the record it removed.
+    var removedHash: String? {
+        guard isTombstone, case let .string(hash)? = fields?.first(where: { $0.key == "was" })?.value else { return nil }
+        return hash
+    }
+
+    /// The record's line hash (as a tombstone's `was` holds it); `nil` for a line that is not a
+    /// valid brew or record of a kind BrewLog knows.
+    var lineHash: String? {
+        guard fields != nil else { return nil }
+        return bytes.withUnsafeBufferPointer { line -> String? in
+            if kind == nil {
+                return (try? BrewLineCodec.decode(line)).map(Tombstone.lineHash(of:))
+            }
+            guard case let .entry(entry)? = try? RecordLineCodec.decode(line) else { return nil }
+            return Tombstone.lineHash(of: entry)
+        }
+    }
+
     /// Whether `other` holds the same: the same bytes, or the same members with equal values in
     /// any order (a record rewritten in another spelling is not a change).
     func isEquivalent(to other: MergeLine) -> Bool {

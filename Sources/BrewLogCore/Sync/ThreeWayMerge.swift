@@ -10,6 +10,12 @@
 /// - removed on one side and unchanged on the other: removed; removed on one and changed on the
 ///   other: a conflict.
 ///
+/// A side that replaced a record with its tombstone (a record of kind `removed`) removed it, and
+/// the tombstone is what the merge keeps, so the removal travels on: the other side unchanged, or
+/// holding exactly the removed line (its line hash is the tombstone's `was`), or removed too
+/// (with or without a tombstone), gives the tombstone; the other side changed is a conflict
+/// written with the tombstone on the removing side. Tombstones on both sides: ours.
+///
 /// A line that is not a record (blank, or not a JSON object with a string `"id"`) is matched by
 /// its bytes, so it is kept, added or removed as a whole and can never conflict. The merged
 /// journal holds ours' lines in ours' order, then theirs' new ones in theirs' order; a line taken
@@ -33,7 +39,14 @@ public enum ThreeWayMerge {
                 output.add(.keep(line))
                 continue
             }
-            output.add(before.isEquivalent(to: line) ? .remove : .conflict(ours: nil, theirs: line, .removedByOurs))
+            if before.isEquivalent(to: line) {
+                output.add(.remove)
+            } else if line.isTombstone && !before.isTombstone {
+                // Removed on both sides, only theirs with a tombstone: keep it, so it travels.
+                output.add(.keep(line))
+            } else {
+                output.add(.conflict(ours: nil, theirs: line, .removedByOurs))
+            }
         }
         var problems: [JournalProblem] = []
         if output.conflicts.isEmpty {
@@ -46,18 +59,37 @@ public enum ThreeWayMerge {
     private static func resolve(base: MergeLine?, ours: MergeLine, theirs: MergeLine?) -> Resolution {
         guard let base else {
             guard let theirs, !theirs.isEquivalent(to: ours) else { return .keep(ours) }
-            return .conflict(ours: ours, theirs: theirs, .addedDifferently)
+            return settleRemoval(ours: ours, theirs: theirs) ?? .conflict(ours: ours, theirs: theirs, .addedDifferently)
         }
         guard let theirs else {
+            // Removed on both sides, only ours with a tombstone: keep it, so it travels.
+            if ours.isTombstone && !base.isTombstone { return .keep(ours) }
             return base.isEquivalent(to: ours) ? .remove : .conflict(ours: ours, theirs: nil, .removedByTheirs)
         }
         if ours.isEquivalent(to: theirs) || theirs.isEquivalent(to: base) { return .keep(ours) }
         if ours.isEquivalent(to: base) { return .keep(theirs) }
+        if let settled = settleRemoval(ours: ours, theirs: theirs) { return settled }
         let merged = FieldMerge(base: base.fields ?? [], ours: ours.fields ?? [], theirs: theirs.fields ?? [])
         guard merged.conflicting.isEmpty else {
             return .conflict(ours: ours, theirs: theirs, .fields(merged.conflicting))
         }
         return .keep(MergeLine(bytes: merged.line, key: ours.key, fields: merged.fields))
+    }
+
+    /// Two versions of a record that both differ from the base (or were both added), when one or
+    /// both are tombstones: both, ours; one, that one when the other is exactly the line it
+    /// removed, else a conflict on the removing side. `nil` when neither is a tombstone.
+    private static func settleRemoval(ours: MergeLine, theirs: MergeLine) -> Resolution? {
+        switch (ours.isTombstone, theirs.isTombstone) {
+        case (true, true):
+            return .keep(ours)
+        case (true, false):
+            return ours.removedHash == theirs.lineHash ? .keep(ours) : .conflict(ours: ours, theirs: theirs, .removedByOurs)
+        case (false, true):
+            return theirs.removedHash == ours.lineHash ? .keep(theirs) : .conflict(ours: ours, theirs: theirs, .removedByTheirs)
+        case (false, false):
+            return nil
+        }
     }
 
     /// What the merge does with one record or line.
@@ -90,9 +122,9 @@ public struct MergeConflict: Equatable, Sendable {
         case fields([String])
         /// Both sides added the id, with different content.
         case addedDifferently
-        /// Ours removed the record, theirs changed it.
+        /// Ours removed the record (outright, or leaving its tombstone), theirs changed it.
         case removedByOurs
-        /// Theirs removed the record, ours changed it.
+        /// Theirs removed the record (outright, or leaving its tombstone), ours changed it.
         case removedByTheirs
     }
 

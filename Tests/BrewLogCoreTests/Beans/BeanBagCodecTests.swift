@@ -69,7 +69,9 @@ struct BeanBagCodecTests {
         #expect(!store.update(.skip(SkipDay(id: edited.id, day: day("2026-11-02")))), "a record never changes kind")
         store.remove(.bean(added))
         try store.save()
-        #expect(folder.text("j.jsonl") == [lineA, RecordLineCodec.encode(.bean(edited)), skipLine, "", lineC].joined(separator: "\n") + "\n")
+        let tombstone = JournalEntry.removed(Tombstone(id: added.id, at: store.nowTimestamp, was: Tombstone.lineHash(of: .bean(added))))
+        #expect(folder.text("j.jsonl") == [lineA, RecordLineCodec.encode(.bean(edited)), skipLine, "", lineC, RecordLineCodec.encode(tombstone)]
+            .joined(separator: "\n") + "\n")
         journal.release()
     }
 }

@@ -41,14 +41,15 @@ struct JournalKindsTests {
             #expect(store.pendingChanges.isEmpty)
             store.remove(.skip(skip))
             try store.save()
-            #expect(folder.text("j.jsonl") == original)
+            let removedNew = tombstoneLine(store, skip.id.rawValue)
+            #expect(folder.text("j.jsonl") == original + removedNew + "\n")
             let old = try #require(store.skipDay(on: day("2026-11-28")))
             store.remove(.skip(old))
             try store.save()
-            #expect(folder.text("j.jsonl") == [lineA, grinderLine, "", lineC].joined(separator: "\n") + "\n")
+            #expect(folder.text("j.jsonl") == [lineA, grinderLine, tombstoneLine(store, old.id.rawValue), "", lineC, removedNew].joined(separator: "\n") + "\n")
         }
         let snapshot = try load(folder.file("j.jsonl"))
-        #expect(snapshot.entries.isEmpty)
+        #expect(snapshot.entries.allSatisfy { $0.kind == .removed } && snapshot.entries.count == 2)
         #expect(snapshot.unknownKindCount == 1)
     }
 
@@ -226,6 +227,6 @@ struct JournalKindsTests {
         }
         reloaded.remove(.skip(skip))
         try reloaded.save()
-        #expect(journal.entries.isEmpty)
+        #expect(journal.entries.map(\.kind) == [.removed])
     }
 }

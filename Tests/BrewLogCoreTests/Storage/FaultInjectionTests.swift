@@ -164,10 +164,16 @@ extension BrewLogStore {
         let changes = pendingChanges
         let removed = Set(changes.removed)
         let updated = Dictionary(changes.updated.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        // A removed brew's tombstone takes its line's place.
+        let tombstones = Dictionary(changes.insertedEntries.compactMap { $0.tombstone.map { ($0.id, JournalEntry.removed($0)) } },
+                                    uniquingKeysWith: { first, _ in first })
         var lines: [String] = []
         for line in text.split(separator: "\n") {
             let record = try BrewLineCodec.decode(String(line))
-            if removed.contains(record.id) { continue }
+            if removed.contains(record.id) {
+                if let tombstone = tombstones[record.id] { lines.append(RecordLineCodec.encode(tombstone)) }
+                continue
+            }
             lines.append(updated[record.id].map(BrewLineCodec.encode) ?? String(line))
         }
         lines += changes.inserted.map(BrewLineCodec.encode)

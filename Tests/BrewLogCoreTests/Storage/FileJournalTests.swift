@@ -107,7 +107,7 @@ struct FileJournalTests {
         store.remove(try store.brew(matching: "bbbb"))
         try store.save()
         let expectedA = #"{"id":"aaaa00000001","date":"2026-11-27T08:00:00+01:00","notes":"edited","x-extra":[1, {"k": "v"}]}"#
-        #expect(folder.text("j.jsonl") == expectedA + "\n\n" + lineC + "\n")
+        #expect(folder.text("j.jsonl") == expectedA + "\n" + tombstoneLine(store, "bbbb00000002") + "\n\n" + lineC + "\n")
         #expect(folder.contents() == ["j.jsonl", "j.jsonl.lock"])
     }
 

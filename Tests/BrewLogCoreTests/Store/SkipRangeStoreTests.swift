@@ -55,10 +55,14 @@ struct SkipRangeStoreTests {
         let extra = (20...31).map { skipLine("skip000000\($0)", "2026-12-\($0)") }.joined() + skipLine("skip00000101", "2027-01-01")
         let one = try save(extra: extra) { store in store.removeSkips(on: day("2026-12-24")...day("2026-12-24")) }
         var removed: [SkipDay] = []
-        let range = try save(extra: extra) { store in removed = store.removeSkips(on: day("2026-12-24")...day("2027-01-10")) }
+        var tombstones = ""
+        let range = try save(extra: extra) { store in
+            removed = store.removeSkips(on: day("2026-12-24")...day("2027-01-10"))
+            tombstones = removed.map { tombstoneLine(store, $0.id.rawValue) + "\n" }.joined()
+        }
         #expect(range.calls == one.calls, "one day: \(one.calls)\na range: \(range.calls)")
         #expect(one.calls.contains("rename") || one.calls.contains("exchange"), "a rewrite: \(one.calls)")
         #expect(removed.map(\.day.description) == (24...31).map { "2026-12-\($0)" } + ["2027-01-01"])
-        #expect(range.after == lineA + "\n" + lineB + "\n" + (20...23).map { skipLine("skip000000\($0)", "2026-12-\($0)") }.joined())
+        #expect(range.after == lineA + "\n" + lineB + "\n" + (20...23).map { skipLine("skip000000\($0)", "2026-12-\($0)") }.joined() + tombstones)
     }
 }

@@ -111,7 +111,8 @@ struct StoreChangeSetTests {
         #expect(store.pendingChanges.isEmpty)
         brew.rating = 3
         #expect(store.pendingChanges.changedFields[brew.id] == [.rating])
-        store.remove(brew)
+        // Taken out without a tombstone (which would keep its id), so it can be put back.
+        store.discard([brew])
         store.insert(brew)
         brew.rating = 4
         #expect(store.pendingChanges.inserted.first?.rating == 4)

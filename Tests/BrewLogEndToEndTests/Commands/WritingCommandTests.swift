@@ -85,7 +85,7 @@ struct WritingCommandTests {
         #expect(check.stderr.hasPrefix("brewlog: error: 2 problems in \(sandbox.journalPath)\nhint: 'brewlog check --repair'"))
         let json = sandbox.run(["check", "--json"])
         #expect(json.status == 65)
-        #expect(json.stdout == #"{"path":"\#(sandbox.journalPath)","brews":4,"skip_days":0,"bean_bags":0,"unknown_kinds":0,"problems":[{"line":5,"reason":"malformed JSON at byte 2: expected a key in double quotes"},{"line":6,"reason":"rating must be 1...5 (got 7)"}],"conflict_copies":[]}"# + "\n")
+        #expect(json.stdout == #"{"path":"\#(sandbox.journalPath)","brews":4,"skip_days":0,"bean_bags":0,"removed":0,"unknown_kinds":0,"problems":[{"line":5,"reason":"malformed JSON at byte 2: expected a key in double quotes"},{"line":6,"reason":"rating must be 1...5 (got 7)"}],"conflict_copies":[]}"# + "\n")
         let list = sandbox.run(["list"])
         #expect(list.status == 65)
         #expect(list.stderr.hasPrefix("brewlog: error: \(sandbox.journalPath):5: malformed JSON"))

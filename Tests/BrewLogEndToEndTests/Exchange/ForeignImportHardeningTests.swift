@@ -97,17 +97,22 @@ struct ForeignImportHardeningTests {
         #expect(sandbox.journal == nil)
     }
 
-    @Test("import --dry-run --json lists the ids it would add, so a removed brew coming back can be seen")
+    @Test("import --dry-run --json lists the ids it would add, and counts a brew removed here as already removed")
     func dryRunIDs() {
         let sandbox = Sandbox()
         let kept = sandbox.add(["-m", "V60"])
         let removed = sandbox.add(["-m", "AeroPress"])
         let copy = sandbox.home + "/copy.jsonl"
         _ = FileManager.default.createFile(atPath: copy, contents: Data((sandbox.journal ?? "").utf8))
+        let other = Sandbox(journal: (sandbox.journalLines.first ?? "") + "\n")
+        #expect(other.ok(["import", copy, "--dry-run", "--json"])
+            == #"{"added":1,"skipped":1,"replaced":0,"removed":0,"already_removed":0,"conflicts":[],"added_ids":["\#(removed)"]}"# + "\n")
+        #expect(other.journalLines.count == 1 && other.journalLines[0].contains(kept))
         sandbox.ok(["rm", removed])
-        let outcome = sandbox.ok(["import", copy, "--dry-run", "--json"])
-        #expect(outcome == #"{"added":1,"skipped":1,"replaced":0,"conflicts":[],"added_ids":["\#(removed)"]}"# + "\n")
-        #expect(sandbox.journalLines.count == 1 && sandbox.journalLines[0].contains(kept))
+        let journal = sandbox.journal
+        #expect(sandbox.ok(["import", copy, "--dry-run", "--json"])
+            == #"{"added":0,"skipped":1,"replaced":0,"removed":0,"already_removed":1,"conflicts":[],"added_ids":[]}"# + "\n")
+        #expect(sandbox.journal == journal)
     }
 
     @Test("a journal line of year 0000 is a problem check names (65), as every date option refuses it")

@@ -82,7 +82,7 @@ struct ForeignImportTests {
         let file = write(sandbox, "jrnl.json", ForeignExportFixtures.jrnl)
         #expect(sandbox.ok(["import", "--from", "jrnl", "--dry-run", file]) == "Would import 2 new brews, skipped 0 already present.\n")
         #expect(sandbox.journal == nil)
-        #expect(sandbox.ok(["import", "--from", "jrnl", "--json", file]) == #"{"added":2,"skipped":0,"replaced":0,"conflicts":[],"added_ids":["2612f21a8bc1","f338da28c3a9"]}"# + "\n")
+        #expect(sandbox.ok(["import", "--from", "jrnl", "--json", file]) == #"{"added":2,"skipped":0,"replaced":0,"removed":0,"already_removed":0,"conflicts":[],"added_ids":["2612f21a8bc1","f338da28c3a9"]}"# + "\n")
         #expect(sandbox.run(["import", "--from", "jrnl", sandbox.home + "/none.json"]).status == 66)
         #expect(sandbox.run(["import", "--from", "word", file]).status == 64)
         #expect(sandbox.run(["import", "--from", "jrnl", "--format", "json", file]).status == 64)

@@ -74,6 +74,15 @@ struct GitSyncTests {
             git(["commit", "-q", "-m", message], in: clone)
         }
 
+        /// Runs brewlog with `arguments` on `clone` and commits that as `message`, then pushes
+        /// it when `push`.
+        func change(_ clone: String, _ arguments: [String], _ message: String, push: Bool = false,
+                    sourceLocation: SourceLocation = #_sourceLocation) {
+            ok(clone, arguments, sourceLocation: sourceLocation)
+            commit(clone, message)
+            if push { git(["push", "-q"], in: clone, sourceLocation: sourceLocation) }
+        }
+
         /// A first clone `a` with `.gitattributes` and a journal of `brews` brews pushed, and a
         /// second clone `b`; returns the brews' ids.
         func start(brews: Int, driver: Bool = true) -> [String] {
@@ -178,11 +187,8 @@ struct GitSyncTests {
     func conflictingPull() {
         let repositories = Repositories()
         let ids = repositories.start(brews: 2)
-        repositories.ok("a", ["edit", ids[1], "-n", "too sour"])
-        repositories.commit("a", "laptop")
-        repositories.git(["push", "-q"], in: "a")
-        repositories.ok("b", ["edit", ids[1], "-n", "bright"])
-        repositories.commit("b", "desktop")
+        repositories.change("a", ["edit", ids[1], "-n", "too sour"], "laptop", push: true)
+        repositories.change("b", ["edit", ids[1], "-n", "bright"], "desktop")
         let pull = repositories.git(["pull", "-q", "--no-edit"], in: "b", expecting: nil)
         #expect(pull.status != 0)
         #expect(pull.stderr.contains("conflict: \(ids[1]) was changed on both sides (notes)"))
@@ -208,6 +214,49 @@ struct GitSyncTests {
         _ = FileManager.default.createFile(atPath: repositories.journal("b"), contents: Data(resolved.utf8))
         #expect(repositories.ok("b", ["check", "-q"]) == "")
         repositories.commit("b", "merged")
+    }
+
+    @Test("a removal travels: removed on one clone and untouched on the other stays removed both ways, and a conflict copy of the other cannot bring it back")
+    func removalTravels() throws {
+        let repositories = Repositories()
+        let ids = repositories.start(brews: 2)
+        let backup = repositories.sandbox.home + "/b-before.jsonl"
+        try repositories.text("b").write(toFile: backup, atomically: true, encoding: .utf8)
+        repositories.change("a", ["rm", ids[0]], "laptop removes", push: true)
+        let inB = repositories.ok("b", ["add", "-q", "-m", "Espresso", "--date", "2026-11-28 08:00"])
+        repositories.commit("b", "desktop brews")
+        repositories.git(["pull", "-q", "--no-edit"], in: "b")
+        #expect(repositories.ok("b", ["list", "-q"]).split(separator: "\n") == [Substring(ids[1]), Substring(inB)])
+        #expect(repositories.text("b").split(separator: "\n").first?.contains(#""kind":"removed""#) == true)
+        repositories.git(["push", "-q"], in: "b")
+        repositories.git(["pull", "-q", "--no-edit"], in: "a")
+        #expect(repositories.text("a") == repositories.text("b"))
+        // The desktop's journal from before the pull, imported as a conflict copy would be: nothing back.
+        #expect(repositories.ok("a", ["import", backup]).contains("1 already removed"))
+        #expect(repositories.ok("a", ["list", "-q"]).split(separator: "\n") == [Substring(ids[1]), Substring(inB)])
+    }
+
+    @Test("removed on one clone and edited on the other: git stops, the tombstone on the removing side, and check names the conflict")
+    func removalAgainstEdit() {
+        let repositories = Repositories()
+        let ids = repositories.start(brews: 2)
+        repositories.change("a", ["edit", ids[0], "-r", "5"], "laptop rates", push: true)
+        repositories.change("b", ["rm", ids[0]], "desktop removes")
+        let pull = repositories.git(["pull", "-q", "--no-edit"], in: "b", expecting: nil)
+        #expect(pull.status != 0)
+        #expect(pull.stderr.contains("conflict: \(ids[0]) was removed on our side and changed on theirs"), "\(pull.stderr)")
+        let lines = repositories.text("b").split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines[0] == "<<<<<<< ours" && lines[1].contains(#""kind":"removed""#) && lines[3].contains(#""rating":5"#))
+        #expect(repositories.brewlog("b", ["check"]).stdout.contains("an unresolved merge conflict (removed record \(ids[0]), brew \(ids[0]))"))
+        // Kept removed: the tombstone stays, and a pull the other way carries it.
+        let resolved = [lines[1], lines[5], ""].joined(separator: "\n")
+        _ = FileManager.default.createFile(atPath: repositories.journal("b"), contents: Data(resolved.utf8))
+        #expect(repositories.ok("b", ["list", "-q"]) == ids[1])
+        repositories.commit("b", "kept it removed")
+        repositories.git(["push", "-q"], in: "b")
+        repositories.git(["pull", "-q", "--no-edit"], in: "a")
+        #expect(repositories.ok("a", ["list", "-q"]) == ids[1])
     }
 }
 

@@ -118,7 +118,7 @@ struct ImportFormatTests {
         let path = write(sandbox, "in.jsonl", #"{"id":"bbbb00000004","date":"2026-11-28T18:00:00+01:00","rating":2,"notes":"evening","method":"v60","tags":["evening"]}"# + "\n")
         let result = sandbox.run(["import", path, "--json", "--dry-run"])
         #expect(result.status == 1)
-        #expect(result.stdout == #"{"added":0,"skipped":0,"replaced":0,"conflicts":[{"id":"bbbb00000004","fields":["rating","tags"]}],"added_ids":[]}"# + "\n")
-        #expect(sandbox.run(["import", path, "--prefer", "incoming", "--json"]).stdout == #"{"added":0,"skipped":0,"replaced":1,"conflicts":[],"added_ids":[]}"# + "\n")
+        #expect(result.stdout == #"{"added":0,"skipped":0,"replaced":0,"removed":0,"already_removed":0,"conflicts":[{"id":"bbbb00000004","fields":["rating","tags"]}],"added_ids":[]}"# + "\n")
+        #expect(sandbox.run(["import", path, "--prefer", "incoming", "--json"]).stdout == #"{"added":0,"skipped":0,"replaced":1,"removed":0,"already_removed":0,"conflicts":[],"added_ids":[]}"# + "\n")
     }
 }

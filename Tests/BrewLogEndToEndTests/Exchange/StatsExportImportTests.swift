@@ -133,7 +133,7 @@ struct StatsExportImportTests {
         #expect(sandbox.ok(["show", "aaaa", "--json"]).contains(#""rating":3"#))
         #expect(sandbox.journalLines.count == 5)
         #expect(sandbox.ok(["import", file, "--prefer", "existing", "--json"])
-            == #"{"added":0,"skipped":1,"replaced":0,"conflicts":[{"id":"aaaa00000001","fields":["rating","notes","method","coffee","dose_g","water_g","tags"]}],"added_ids":[]}"# + "\n")
+            == #"{"added":0,"skipped":1,"replaced":0,"removed":0,"already_removed":0,"conflicts":[{"id":"aaaa00000001","fields":["rating","notes","method","coffee","dose_g","water_g","tags"]}],"added_ids":[]}"# + "\n")
         #expect(sandbox.ok(["import", file, "--prefer", "incoming"]) == "Imported 0 new brews, replaced 1, skipped 1 already present.\n")
         #expect(sandbox.ok(["show", "aaaa", "--json"]).contains(#""rating":5,"notes":"changed""#))
     }

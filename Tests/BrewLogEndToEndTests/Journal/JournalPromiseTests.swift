@@ -216,7 +216,7 @@ struct EditorResolutionTests {
         let saved = try #require(result.stderr.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("/") && $0.contains("brewlog-notes-") })
         let path = String(saved)
         #expect(String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) == "precious words")
-        #expect(sandbox.journalLines.isEmpty)
+        #expect(sandbox.journalLines.count == 1 && sandbox.journalLines[0].hasPrefix(#"{"id":"aaaa00000001","kind":"removed","#))
     }
 }
 

@@ -39,8 +39,9 @@ enum BeanCommand: CommandFamily {
             counted from the roast day to the brew's day (or today; for a finished bag, at most
             to its finish day). Grams used are the sum of the bag's brews' doses; grams left its
             weight less that (shown as 0, marked '!', when the brews used more; marked 'low' when
-            under two of its brews' average dose, or 30 g before any). 'rm' removes a bag: brews
-            that named it keep their link and belong to no bag.
+            under two of its brews' average dose, or 30 g before any). 'rm' removes a bag, leaving a
+            tombstone so an import or a conflict copy does not bring it back: brews that named it
+            keep their link and belong to no bag.
 
             EXAMPLES:
               brewlog bean add "Kenya AA" --roaster "Square Mile" --roasted 2026-11-10 --weight 250

@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// `brewlog export`: every brew (or those the filters keep) to standard output as JSON Lines,
-/// JSON or CSV, then the skip days and bean bags; with `--columns`, the brews alone, each holding
+/// JSON or CSV, then the skip days, bean bags and tombstones; with `--columns`, the brews alone, each holding
 /// exactly those columns.
 enum ExportCommand: BrewLogCommand {
     /// Its own options, besides the filters.
@@ -22,8 +22,8 @@ enum ExportCommand: BrewLogCommand {
         usage: "export [--format jsonl|json|csv] [--columns <list>] [<filters>]",
         options: [Option.format, Option.columns] + BrewFilter.options,
         discussion: """
-            Brews are written oldest first, then the skip days and the bean bags (not in CSV, which
-            holds brews only); the filters are those of 'brewlog list'. CSV has a header row of
+            Brews are written oldest first, then the skip days and bags, then the tombstones of
+            removed records (not in CSV, which holds brews only); the filters are those of 'brewlog list'. CSV has a header row of
             journal keys and joins tags with ','. With --columns each brew holds exactly those
             keys, derived ones included (ratio; bean, the id of the bag it belongs to; bean_name;
             days_off_roast), null or an empty cell where it has no value, and skip days and bags
@@ -69,12 +69,13 @@ enum ExportCommand: BrewLogCommand {
         // Skip days follow the brews (JSON Lines and JSON; CSV holds brews only), judged by their
         // day; a filter on brews' fields (method, coffee, tag, rating, notes) leaves them out, and
         // so does --columns (a skip day or a bag has none of those keys). Bean bags follow (they
-        // span days, so a date range keeps them all).
+        // span days, so a date range keeps them all), then the tombstones of removed records (a
+        // backup carries its removals, so importing it elsewhere removes them there too).
         if !filter.needsFields {
             let skips = store.skipDays.filter { skip in
                 filter.admits(Timestamp(date: Date(timeIntervalSince1970: Double(skip.day.daysSinceEpoch * 86_400 + 43_200)), utcOffsetSeconds: 0))
             }.sorted { $0.day < $1.day }
-            for entry in skips.map(JournalEntry.skip) + store.beanBags.map(JournalEntry.bean) {
+            for entry in skips.map(JournalEntry.skip) + store.beanBags.map(JournalEntry.bean) + store.tombstones.map(JournalEntry.removed) {
                 context.out.write(writer.entry(entry))
             }
         }

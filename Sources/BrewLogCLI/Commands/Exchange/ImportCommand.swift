@@ -19,7 +19,7 @@ enum ImportCommand: BrewLogCommand {
     enum Option {
         static let format = OptionSpec("format", value: "format", completes: .fixed(["jsonl", "json", "csv"]), help: "jsonl, json or csv (default: from the file name's extension, .tsv being csv, else from the first line: [ for json, { for jsonl, a header with a date column or a sep= line for csv).")
         static let delimiter = OptionSpec("delimiter", value: "char", completes: .fixed(["comma", "semicolon", "tab"]), help: "The CSV cell separator: ',', ';' or tab (also comma, semicolon, \\t); implies --format csv. Default: what a first line sep=X names, else the header line's.")
-        static let prefer = OptionSpec("prefer", value: "side", completes: .fixed(["existing", "incoming"]), help: "On a conflict keep the existing brew (default) or take the incoming one.")
+        static let prefer = OptionSpec("prefer", value: "side", completes: .fixed(["existing", "incoming"]), help: "On a conflict keep the existing brew (default) or take the incoming one (a record removed here comes back; one removed there is removed here too).")
         static let dryRun = OptionSpec("dry-run", help: "Print what would happen; change nothing.")
         static let json = OptionSpec("json", help: "Print the outcome as JSON: counts, every conflict with the fields that differ, and the ids of the records added (or, with --dry-run, that would be).")
         static let from = OptionSpec("from", value: "tool", completes: .fixed(ForeignFormat.allCases.map(\.rawValue)), help: "Read another tool's export: beanconqueror (Beanconqueror.json from its export zip), jrnl (jrnl --export json) or loop (Loop Habit Tracker's Checkmarks.csv).")
@@ -41,6 +41,12 @@ enum ImportCommand: BrewLogCommand {
             imports nothing. A CSV row with an empty id gets one derived from its date, method and
             coffee (and its place among rows that share them), so the same file imported twice adds
             its rows once, and a row edited in a spreadsheet is a conflict, not a second brew.
+
+            Removals travel: 'rm' leaves a tombstone, so an incoming record that was removed here,
+            exactly as it was then, is skipped as already removed, and one changed since is a
+            conflict ("removed here, changed there"); an incoming tombstone (from 'export', or a
+            conflict copy) removes the record here when it is unchanged since, and is a conflict
+            ("removed there, changed here") otherwise. --prefer settles both.
 
             CSV is read as spreadsheets write it: cells separated by ',', ';' or tabs (the header
             line says which, or Excel's first line sep=;, or --delimiter), a byte order mark,
@@ -135,29 +141,40 @@ enum ImportCommand: BrewLogCommand {
     private static func report(_ outcome: MergeOutcome, dryRun: Bool, mixed: Bool, _ context: CommandContext) {
         if context.arguments.has(Option.json) {
             let conflicts = outcome.conflicts.map { conflict in
-                JSONText.object([("id", .string(conflict.id.rawValue)), ("fields", .array(conflict.keys.map(JSONText.string)))])
+                var members: [(String, JSONText)] = [("id", .string(conflict.id.rawValue)), ("fields", .array(conflict.keys.map(JSONText.string)))]
+                switch conflict.reason {
+                case .removedHere: members.append(("removed", .string("here")))
+                case .removedThere: members.append(("removed", .string("there")))
+                case .differs, .otherKind, .dayTaken: break
+                }
+                return JSONText.object(members)
             }
             context.out.line(JSONText.object([
                 ("added", .int(outcome.added)), ("skipped", .int(outcome.skipped)), ("replaced", .int(outcome.replaced)),
+                ("removed", .int(outcome.removed)), ("already_removed", .int(outcome.alreadyRemoved)),
                 ("conflicts", .array(conflicts)), ("added_ids", .array(outcome.addedIDs.map { JSONText.string($0.rawValue) })),
             ]).text)
             return
         }
         guard !context.quiet else { return }
         for conflict in outcome.conflicts {
+            let id = conflict.id.rawValue.terminalSafe
             let fields = conflict.keys.map(\.terminalSafe).joined(separator: ", ")
-            let why = switch conflict.reason {
-            case .differs: ""
-            case .otherKind: " (the id is a record's of another kind)"
-            case .dayTaken: " (another skip day holds that day)"
+            switch conflict.reason {
+            case .differs: context.out.line("conflict: \(id) differs in \(fields); kept the journal's")
+            case .otherKind: context.out.line("conflict: \(id) differs in \(fields); kept the journal's (the id is a record's of another kind)")
+            case .dayTaken: context.out.line("conflict: \(id) differs in \(fields); kept the journal's (another skip day holds that day)")
+            case .removedHere: context.out.line("conflict: \(id) removed here, changed there; kept it removed")
+            case .removedThere: context.out.line("conflict: \(id) removed there, changed here; kept the journal's")
             }
-            context.out.line("conflict: \(conflict.id.rawValue.terminalSafe) differs in \(fields); kept the journal's" + why)
         }
         // A file of brews speaks of brews; one that also holds skip days, of records.
         let noun = mixed ? "record" : "brew"
         var summary = "\(dryRun ? "Would import" : "Imported") \(outcome.added) new \(noun)\(outcome.added == 1 ? "" : "s")"
         if outcome.replaced > 0 { summary += ", replaced \(outcome.replaced)" }
+        if outcome.removed > 0 { summary += ", removed \(outcome.removed)" }
         summary += ", skipped \(outcome.skipped) already present"
+        if outcome.alreadyRemoved > 0 { summary += " and \(outcome.alreadyRemoved) already removed" }
         let count = outcome.conflicts.count
         if count > 0 {
             summary += outcome.unresolvable

@@ -33,7 +33,8 @@ enum MergeDriverCommand: BrewLogCommand {
               echo 'journal.jsonl merge=brewlog' >> .gitattributes
               git config merge.brewlog.driver "brewlog merge-driver %O %A %B"
             A record changed on one side takes that side; changed on both, field by field; added on
-            one side is added; removed on one side and unchanged on the other is removed. A field
+            one side is added; removed on one side and unchanged on the other is removed (a side
+            that replaced a record with its tombstone removed it, and the tombstone is kept). A field
             changed to different values on both sides, a record added on both with different
             content, or removed on one side and changed on the other is a conflict: both versions
             are written between <<<<<<< ours, ======= and >>>>>>> theirs lines, the exit status is

@@ -85,6 +85,16 @@ enum ConfigValidators {
         return .success(.weekdays(days.sorted()))
     }
 
+    /// How many days a tombstone is kept (`sync.keep-removed`): a whole number of days, 0 to
+    /// 100,000 (about 270 years, so no arithmetic on it can overflow).
+    @Sendable static func keepRemovedDays(_ text: String) -> Reading {
+        guard !text.isEmpty, text.utf8.count <= 6, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let days = Int(text), days <= 100_000 else {
+            return problem("give a whole number of days from 0 to 100000")
+        }
+        return .success(.integer(days))
+    }
+
     /// A whole number of days in a week, from 1 to 7.
     static let weeklyTarget = ConfigValidator(read: readWeeklyTarget, offers: .oneOf(weeklyTargets.map(String.init)))
 

@@ -97,6 +97,9 @@ enum KnownConfigKeys {
                        summary: "Weekdays that never break a streak, comma-separated.", example: "sat,sun", read: ConfigValidators.weekdays),
         KnownConfigKey(section: "streak", subsection: .none, name: "weekly-target", display: "streak.weekly-target",
                        summary: "Brew days a week for the weekly streak, 1 to 7.", example: "5", read: ConfigValidators.weeklyTarget),
+        KnownConfigKey(section: "sync", subsection: .none, name: "keep-removed", display: "sync.keep-removed",
+                       summary: "Days 'check --compact' keeps the tombstones of removed records (default 400).", example: "400",
+                       read: ConfigValidators.keepRemovedDays),
     ]
 
     /// The lines of help for the keys: each listed key, and one line for every `[add "METHOD"]`

@@ -42,6 +42,8 @@ public enum RecordLineCodec {
             return .entry(.skip(try skipDay(fields, unknown: unknown)))
         case .bean:
             return .entry(.bean(try beanBag(fields, unknown: unknown)))
+        case .removed:
+            return .entry(.removed(try tombstone(fields, unknown: unknown)))
         }
     }
 
@@ -71,6 +73,9 @@ public enum RecordLineCodec {
         case let .bean(bag):
             appendFields(of: bag, to: &line)
             unknown = bag.unknownFields
+        case let .removed(tombstone):
+            appendFields(of: tombstone, to: &line)
+            unknown = tombstone.unknownFields
         }
         for field in unknown {
             line.append(UInt8(ascii: ","))
@@ -116,6 +121,7 @@ extension JournalEntry.Kind {
         switch self {
         case .skip: ["id", "kind", "day", "notes"]
         case .bean: BeanBag.journalKeys
+        case .removed: RecordLineCodec.tombstoneKeys
         }
     }
 }

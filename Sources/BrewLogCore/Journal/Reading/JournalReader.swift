@@ -169,7 +169,9 @@ struct JournalReader {
                     entries.withUnsafeBufferPointer { kept in duplicates.admit(id, line: line, keptAt: nil) { kept[$0].id } }
                 }
                 if let problem {
-                    found.append(JournalProblem(line: line, reason: problem.reason, range: other.range))
+                    let reason = other.entry?.tombstone == nil ? problem.reason
+                        : problem.reason + ": a tombstone beside a record with its id (delete this line to keep the record, or the record's to keep it removed)"
+                    found.append(JournalProblem(line: line, reason: reason, range: other.range))
                 } else if case let .skip(skip)? = other.entry, let first = skipLines[skip.day] {
                     found.append(JournalProblem(line: line, reason: "a second skip record for \(skip.day) (first on line \(first))", range: other.range))
                 } else if let entry = other.entry {

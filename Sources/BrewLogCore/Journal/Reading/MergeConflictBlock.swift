@@ -35,17 +35,14 @@ struct MergeConflictBlock {
         return blocks
     }
 
-    /// `brew ID`, `skip day ID`, `bean bag ID` or `record ID` for a line holding a record with an id.
+    /// `brew ID`, `skip day ID`, `bean bag ID`, `removed record ID` (a tombstone) or `record ID`
+    /// for a line holding a record with an id.
     private static func recordName(_ line: UnsafeBufferPointer<UInt8>) -> String? {
         guard let fields = MergeLine.fields(of: line),
               case let .string(id)? = fields.first(where: { $0.key == "id" })?.value else { return nil }
         guard let kindField = fields.first(where: { $0.key == "kind" }) else { return "brew \(id)" }
-        let noun = switch kindField.value {
-        case .string(JournalEntry.Kind.skip.rawValue): "skip day"
-        case .string(JournalEntry.Kind.bean.rawValue): "bean bag"
-        default: "record"
-        }
-        return "\(noun) \(id)"
+        guard case let .string(kind) = kindField.value, let known = JournalEntry.Kind(rawValue: kind) else { return "record \(id)" }
+        return "\(known.noun) \(id)"
     }
 
     /// `problems` with every problem inside a conflict replaced by one naming the conflict.
