@@ -1,0 +1,80 @@
+/// One change to a journal as the history keeps it: when, which command, and each record's line
+/// before and after (`nil` where the record did not exist), so the change can be taken back.
+///
+/// An entry whose lines would not fit in the history keeps only the records' ids
+/// (``linesOmitted``): it is listed, but cannot be undone.
+public struct HistoryEntry: Equatable, Sendable {
+    /// One record the change touched.
+    public struct Change: Equatable, Sendable {
+        /// The record's id (of any kind).
+        public var id: BrewID
+        /// The record's journal line before the change; `nil` when the change created it.
+        public var before: String?
+        /// The record's journal line after the change; `nil` when the change removed it.
+        public var after: String?
+
+        /// A record `id` that went from `before` to `after`.
+        public init(id: BrewID, before: String?, after: String?) {
+            self.id = id
+            self.before = before
+            self.after = after
+        }
+    }
+
+    /// The entry's own id, which an undo names.
+    public var id: String
+    /// When the change was made, on the clock of the machine that made it.
+    public var at: Timestamp
+    /// The command's name, as `brewlog help` names it (`add`, `bean edit`).
+    public var command: String
+    /// The words the command was run with, after the program's name.
+    public var arguments: [String]
+    /// The entry this change took back, when it is an undo.
+    public var undoes: String?
+    /// The records touched, in the order the change touched them.
+    public var changes: [Change]
+    /// Whether the lines were dropped (the change was too large to keep); ``changes`` then holds
+    /// the ids only.
+    public var linesOmitted: Bool
+    /// The journal file as the change left it, so a later run can tell at once that the change
+    /// reached the journal.
+    public var journal: JournalFingerprint?
+
+    /// An entry; `id` is random unless given.
+    public init(id: String = HistoryEntry.freshID(), at: Timestamp, command: String, arguments: [String], undoes: String? = nil,
+                changes: [Change], linesOmitted: Bool = false, journal: JournalFingerprint? = nil) {
+        self.id = id
+        self.at = at
+        self.command = command
+        self.arguments = arguments
+        self.undoes = undoes
+        self.changes = changes
+        self.linesOmitted = linesOmitted
+        self.journal = journal
+    }
+
+    /// A random entry id: 16 hexadecimal digits.
+    public static func freshID() -> String {
+        let value = UInt64.random(in: 0...UInt64.max)
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// A journal file's identity and length, as `fstat` gives them: what a history entry expects
+/// the journal to be once its change is in.
+public struct JournalFingerprint: Hashable, Sendable {
+    /// The file system's device number.
+    public var device: UInt64
+    /// The file's inode number.
+    public var inode: UInt64
+    /// The file's length in bytes.
+    public var size: Int
+
+    /// A fingerprint of a file on `device` at `inode`, `size` bytes long.
+    public init(device: UInt64, inode: UInt64, size: Int) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+    }
+}
