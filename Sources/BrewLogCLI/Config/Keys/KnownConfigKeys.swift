@@ -97,6 +97,9 @@ enum KnownConfigKeys {
                        summary: "Weekdays that never break a streak, comma-separated.", example: "sat,sun", read: ConfigValidators.weekdays),
         KnownConfigKey(section: "streak", subsection: .none, name: "weekly-target", display: "streak.weekly-target",
                        summary: "Brew days a week for the weekly streak, 1 to 7.", example: "5", read: ConfigValidators.weeklyTarget),
+        KnownConfigKey(section: "history", subsection: .none, name: "keep", display: "history.keep",
+                       summary: "How many changes 'brewlog history' keeps for 'brewlog undo' (default 1000).", example: "200",
+                       read: ConfigValidators.historyKeep),
     ]
 
     /// The lines of help for the keys: each listed key, and one line for every `[add "METHOD"]`
