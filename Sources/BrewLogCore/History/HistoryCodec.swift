@@ -28,8 +28,12 @@ public enum HistoryCodec {
             line.append(contentsOf: ",\"undoes\":".utf8)
             BrewLineCodec.appendJSONString(undoes, to: &line)
         }
-        if let journal = entry.journal {
-            line.append(contentsOf: ",\"journal\":{\"device\":\"\(journal.device)\",\"inode\":\"\(journal.inode)\",\"size\":\(journal.size)}".utf8)
+        switch entry.journalBefore {
+        case nil: break
+        case .missing?: line.append(contentsOf: ",\"journal_before\":null".utf8)
+        case let .file(file)?:
+            line.append(contentsOf: (",\"journal_before\":{\"device\":\"\(file.device)\",\"inode\":\"\(file.inode)\",\"size\":\"\(file.size)\","
+                                     + "\"modified\":\"\(file.modified)\"}").utf8)
         }
         if entry.linesOmitted {
             line.append(contentsOf: ",\"lines_omitted\":true".utf8)
@@ -90,7 +94,7 @@ public enum HistoryCodec {
             changes.append(change)
         }
         return HistoryEntry(id: id, at: at, command: command, arguments: arguments, undoes: undoes, changes: changes,
-                            linesOmitted: omitted, journal: try fields["journal"].map(fingerprint))
+                            linesOmitted: omitted, journalBefore: try fields["journal_before"].map(journalState))
     }
 
     /// Decodes a line given as text.
@@ -112,15 +116,16 @@ public enum HistoryCodec {
         return HistoryEntry.Change(id: id, before: before, after: after)
     }
 
-    private static func fingerprint(_ value: JSONValue) throws(LineProblem) -> JournalFingerprint {
-        guard case let .object(pairs) = value else { throw LineProblem("\"journal\" must be an object") }
+    private static func journalState(_ value: JSONValue) throws(LineProblem) -> JournalState {
+        if case .null = value { return .missing }
+        guard case let .object(pairs) = value else { throw LineProblem("\"journal_before\" must be an object or null") }
         var fields: [String: JSONValue] = [:]
         for (key, value) in pairs { fields[key] = value }
         guard let device = UInt64(try string(fields["device"], "device")), let inode = UInt64(try string(fields["inode"], "inode")),
-              case let .number(size)? = fields["size"], size >= 0, size < 9.0e15, size.rounded() == size else {
-            throw LineProblem("\"journal\" must hold a device, an inode and a size")
+              let size = Int(try string(fields["size"], "size")), size >= 0, let modified = Int64(try string(fields["modified"], "modified")) else {
+            throw LineProblem("\"journal_before\" must hold a device, an inode, a size and a modification time, as digits")
         }
-        return JournalFingerprint(device: device, inode: inode, size: Int(size))
+        return .file(JournalFingerprint(device: device, inode: inode, size: size, modified: modified))
     }
 
     private static func string(_ value: JSONValue?, _ key: String) throws(LineProblem) -> String {

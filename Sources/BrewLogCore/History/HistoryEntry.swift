@@ -36,13 +36,14 @@ public struct HistoryEntry: Equatable, Sendable {
     /// Whether the lines were dropped (the change was too large to keep); ``changes`` then holds
     /// the ids only.
     public var linesOmitted: Bool
-    /// The journal file as the change left it, so a later run can tell at once that the change
-    /// reached the journal.
-    public var journal: JournalFingerprint?
+    /// The journal file as it was just before the change, so a later run can tell whether the
+    /// change reached it (a crash between the history and the journal leaves it so); `nil`
+    /// when not known (the entry then counts as done).
+    public var journalBefore: JournalState?
 
     /// An entry; `id` is random unless given.
     public init(id: String = HistoryEntry.freshID(), at: Timestamp, command: String, arguments: [String], undoes: String? = nil,
-                changes: [Change], linesOmitted: Bool = false, journal: JournalFingerprint? = nil) {
+                changes: [Change], linesOmitted: Bool = false, journalBefore: JournalState? = nil) {
         self.id = id
         self.at = at
         self.command = command
@@ -50,7 +51,7 @@ public struct HistoryEntry: Equatable, Sendable {
         self.undoes = undoes
         self.changes = changes
         self.linesOmitted = linesOmitted
-        self.journal = journal
+        self.journalBefore = journalBefore
     }
 
     /// A random entry id: 16 hexadecimal digits.
@@ -61,8 +62,9 @@ public struct HistoryEntry: Equatable, Sendable {
     }
 }
 
-/// A journal file's identity and length, as `fstat` gives them: what a history entry expects
-/// the journal to be once its change is in.
+/// The journal file as `fstat` gives it: identity, length and last modification. A change that
+/// reached the journal replaced it (a rewrite makes a new file) or made it longer (an append),
+/// so a journal still exactly so has not taken the change.
 public struct JournalFingerprint: Hashable, Sendable {
     /// The file system's device number.
     public var device: UInt64
@@ -70,11 +72,22 @@ public struct JournalFingerprint: Hashable, Sendable {
     public var inode: UInt64
     /// The file's length in bytes.
     public var size: Int
+    /// The last modification, in nanoseconds since the epoch.
+    public var modified: Int64
 
-    /// A fingerprint of a file on `device` at `inode`, `size` bytes long.
-    public init(device: UInt64, inode: UInt64, size: Int) {
+    /// A fingerprint of a file on `device` at `inode`, `size` bytes long, modified at `modified`.
+    public init(device: UInt64, inode: UInt64, size: Int, modified: Int64) {
         self.device = device
         self.inode = inode
         self.size = size
+        self.modified = modified
     }
+}
+
+/// Whether a journal file existed, and which it was.
+public enum JournalState: Hashable, Sendable {
+    /// There was no journal file.
+    case missing
+    /// The journal file, as it was.
+    case file(JournalFingerprint)
 }

@@ -59,9 +59,7 @@ extension LockedJournal {
             if let before = loaded.file, before.identity != file.identity {
                 throw .changedByAnotherProgram(path: path, what: "another program changed the journal")
             }
-            var after = file
-            after.size += text.utf8.count
-            history = recordHistory(changes, journal: after, before: { _ in nil }, after: { lines[$0] })
+            history = recordHistory(changes, journal: file, before: { _ in nil }, after: { lines[$0] })
             if let intentFD {
                 try call("record the append in the lock file") { () throws(SystemCallError) in
                     try writeAppendIntent(AppendIntent(offset: file.size, length: text.utf8.count, device: file.device, inode: file.inode),

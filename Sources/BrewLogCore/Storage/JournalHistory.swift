@@ -10,13 +10,14 @@ import Darwin
 /// change.
 ///
 /// The journal is the commit point. A save appends its entry to the history first (made
-/// durable), naming the journal file the change will leave (``JournalFingerprint``), then commits
-/// the journal; if the commit fails the entry is cut off again. A crash between the two leaves
-/// an entry whose change never happened, and only as the newest entry: every later run checks
-/// the newest entry before it trusts it (the journal is the file it names, or at least one record
-/// differs from its line before) and ignores it, and the next writer cuts it off. So the history
-/// never shows a change the journal does not hold, and a change always has its entry, unless the
-/// history cannot be written (a foreign file, a full disk), which is a warning, never an error.
+/// durable), naming the journal file as it is before the change (``JournalFingerprint``: a
+/// committed change replaces that file or makes it longer), then commits the journal; if the
+/// commit fails the entry is cut off again. A crash between the two leaves an entry whose change
+/// never happened, and only as the newest entry: every later run checks the newest entry before
+/// it trusts it (a journal still exactly as the entry found it did not take the change) and
+/// ignores it, and the next writer cuts it off. So the history never shows a change the journal
+/// does not hold, and a change always has its entry, unless the history cannot be written (a
+/// foreign file, a full disk), which is a warning, never an error.
 extension LockedJournal {
     /// Where the history lives: beside the file the journal resolves to.
     public var historyPath: String { target + ".history" }
@@ -67,15 +68,16 @@ extension LockedJournal {
         historyWarnings.append("\(historyPath): \(text)")
     }
 
-    /// Whether the newest entry of `log` names a change the journal does not hold: the journal is
-    /// not the file it left, and every record it touched still has its line from before.
+    /// Whether the newest entry of `log` names a change the journal does not hold: the journal
+    /// is still exactly the file it was just before that change.
     func newestIsUncommitted(_ log: HistoryLog) throws(JournalError) -> Bool {
-        guard let newest = log.lines.last?.entry, !newest.linesOmitted else { return false }
-        var now = loaded?.file
-        if loaded == nil { now = try FileJournal(path: path, system: system).status(of: target) }
-        if let expected = newest.journal, let now, expected == JournalFingerprint(now) { return false }
-        let current = try currentLines(of: UndoPlan.touchedIDs(newest))
-        return newest.changes.allSatisfy { current[$0.id] == $0.before }
+        guard let state = log.lines.last?.entry.journalBefore else { return false }
+        let now = try FileJournal(path: path, system: system).status(of: target)
+        switch (state, now) {
+        case (.missing, nil): return true
+        case let (.file(before), now?): return before == JournalFingerprint(now)
+        default: return false
+        }
     }
 
     // MARK: - Writing
@@ -88,13 +90,13 @@ extension LockedJournal {
         let trim: HistoryBounds?
     }
 
-    /// Appends `entry` (expecting the journal to be `journal` once the change is in) and makes it
+    /// Appends `entry` (the journal being `journal` just before its change) and makes it
     /// durable; first cuts off an unfinished last line and a newest entry whose change never
     /// reached the journal. `nil` (with a warning) when the history cannot be written.
-    func appendHistory(_ entry: HistoryEntry, journal: FileStatus, bounds: HistoryBounds) -> HistoryMark? {
+    func appendHistory(_ entry: HistoryEntry, journal: FileStatus?, bounds: HistoryBounds) -> HistoryMark? {
         guard lock?.exclusive == true else { return nil }
         var entry = entry
-        entry.journal = JournalFingerprint(journal)
+        entry.journalBefore = journal.map { .file(JournalFingerprint($0)) } ?? .missing
         let existed = (try? system.lstat(historyPath)) != nil
         let fd: Int32
         do throws(SystemCallError) {
@@ -190,6 +192,6 @@ extension LockedJournal {
 
 extension JournalFingerprint {
     init(_ file: FileStatus) {
-        self.init(device: file.device, inode: file.inode, size: file.size)
+        self.init(device: file.device, inode: file.inode, size: file.size, modified: file.modified)
     }
 }

@@ -64,8 +64,8 @@ extension LockedJournal {
                 try output.write(replacement)
                 try output.write("\n")
             }
-        } history: { written in
-            appendHistory(entry, journal: written, bounds: recording.bounds)
+        } history: {
+            appendHistory(entry, journal: loaded.file, bounds: recording.bounds)
         }
         self.loaded = nil
         if let trim = result.history?.trim { trimHistory(to: trim) }

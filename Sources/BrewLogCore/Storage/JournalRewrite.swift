@@ -103,10 +103,10 @@ extension LockedJournal {
                 others.append(.init(entry: entry, start: start, end: output.total))
                 try output.write("\n")
             }
-        } history: { written in
+        } history: {
             let inserted = Dictionary(inserted.map { ($0.record.id, $0.line) }, uniquingKeysWith: { $1 })
             let insertedEntries = Dictionary(insertedEntries.map { ($0.entry.id, $0.line) }, uniquingKeysWith: { $1 })
-            return recordHistory(changes, journal: written, before: { before[$0] }, after: { id in
+            return recordHistory(changes, journal: loaded.file, before: { before[$0] }, after: { id in
                 updated[id]?.line ?? updatedEntries[id]?.line ?? inserted[id] ?? insertedEntries[id]
             })
         }
@@ -179,15 +179,15 @@ extension LockedJournal {
     /// rename, fsync of the folder), keeping `existing`'s mode, owner and group. Returns the
     /// status of the new file and the history's mark.
     ///
-    /// `history`, given the new file's status once it is durable, appends the change's history
-    /// entry before the commit; if the commit fails, the entry is cut off again.
+    /// `history` appends the change's history entry once the new file is durable, before the
+    /// commit; if the commit fails, the entry is cut off again.
     ///
     /// Where the system can swap two paths atomically, the commit is a swap, after which the file
     /// swapped out must be the one that was read; if another program replaced the journal in the
     /// instant between the last check and the swap, the swap is undone and nothing is lost.
     func replaceContents(replacing existing: FileStatus?,
                          _ produce: (inout ChunkedWriter) throws(SystemCallError) -> Void,
-                         history: (FileStatus) -> HistoryMark? = { _ in nil }) throws(JournalError) -> (status: FileStatus, history: HistoryMark?) {
+                         history: () -> HistoryMark? = { nil }) throws(JournalError) -> (status: FileStatus, history: HistoryMark?) {
         try ensureDirectory()
         let temporary = directory + "/" + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd: Int32
@@ -218,7 +218,7 @@ extension LockedJournal {
                 : "\(error.call): \(error)"
             throw .io(path: path, operation: "rewrite", reason: reason + "; nothing was changed")
         }
-        let mark = history(written)
+        let mark = history()
         do throws(JournalError) {
             try verifyUnchanged(since: existing)
         } catch {

@@ -141,9 +141,9 @@ public final class LockedJournal: Journal {
     }
 
     /// Appends the history's entry for `changes` (`before` and `after` give each touched record's
-    /// lines), expecting the journal to be `journal` once they are in: the first half of a
-    /// save's one step. `nil` when nothing is recorded.
-    func recordHistory(_ changes: JournalChanges, journal: FileStatus, before: (BrewID) -> String?,
+    /// lines), the journal being `journal` before they are in: the first half of a save's one
+    /// step. `nil` when nothing is recorded.
+    func recordHistory(_ changes: JournalChanges, journal: FileStatus?, before: (BrewID) -> String?,
                        after: (BrewID) -> String?) -> HistoryMark? {
         guard let recording, let entry = recording.entry(for: changes, before: before, after: after) else { return nil }
         return appendHistory(entry, journal: journal, bounds: recording.bounds)
