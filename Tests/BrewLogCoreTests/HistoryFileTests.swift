@@ -241,3 +241,36 @@ struct HistoryFaultTests {
         }
     }
 }
+
+@Suite("Another program that ignores the lock never leaves the history showing a change that failed")
+struct HistoryInterferenceTests {
+    @Test("at every step of a save, the history holds the change only when the save said it was made",
+          arguments: SaveKind.allCases, Interference.allCases)
+    func everyStep(kind: SaveKind, interference: Interference) throws {
+        var steps = Int.max
+        var step = 1
+        while step <= steps {
+            let folder = TemporaryFolder()
+            folder.write("j.jsonl", lineA + "\n" + lineB + "\n")
+            let path = folder.path
+            let system = ScriptedSystemCalls(step: step) { interference.perform(in: path) }
+            var failed = false
+            do {
+                let journal = try recordingWriter(folder.file("j.jsonl"), system: system)
+                defer { journal.release() }
+                let store = try fileStore(journal)
+                try kind.mutate(store)
+                system.arm()
+                try store.save()
+            } catch {
+                failed = true
+            }
+            if steps == Int.max { steps = system.calls.count }
+            let recorded = try readHistory(folder.file("j.jsonl")).entries.contains { entry in
+                entry.changes.contains { $0.after?.contains("mine") == true }
+            }
+            #expect(recorded == !failed, "step \(step) (\(system.calls[safe: step - 1] ?? "-")) of \(interference): failed \(failed), recorded \(recorded)")
+            step += 1
+        }
+    }
+}

@@ -60,9 +60,7 @@ enum HistoryCommand: BrewLogCommand {
             for entry in entries { context.out.line(entry.id) }
             return
         }
-        if entries.isEmpty, !context.quiet {
-            context.notices.line("No changes in the history yet.")
-        }
-        for entry in entries { context.out.line(HistoryText.line(entry)) }
+        let width = HistoryText.commandWidth(entries)
+        for entry in entries { context.out.line(HistoryText.line(entry, commandWidth: width)) }
     }
 }

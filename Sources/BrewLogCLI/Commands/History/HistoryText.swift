@@ -4,8 +4,14 @@ import BrewLogCore
 enum HistoryText {
     /// One line an entry: `2026-11-29 07:41  add  6b216b11  V60 Kenya AA`, or a bulk change
     /// with its count (`2026-11-29 07:45  edit  12 brews`).
-    static func line(_ entry: HistoryEntry) -> String {
-        BrewFormatting.dateTime(entry.at) + "  " + entry.command.terminalSafe + "  " + touched(entry)
+    /// `commandWidth` pads the command's name, so that a list's ids line up.
+    static func line(_ entry: HistoryEntry, commandWidth: Int = 0) -> String {
+        BrewFormatting.dateTime(entry.at) + "  " + BrewFormatting.padded(entry.command.terminalSafe, to: commandWidth) + "  " + touched(entry)
+    }
+
+    /// The width of the widest command name of `entries`.
+    static func commandWidth(_ entries: [HistoryEntry]) -> Int {
+        entries.map { BrewFormatting.displayWidth($0.command.terminalSafe) }.max() ?? 0
     }
 
     /// What an entry touched: one record's id and what it is, or how many records.
@@ -31,8 +37,8 @@ enum HistoryText {
     /// One line of an undo plan: what happens to one record.
     static func step(_ change: HistoryEntry.Change) -> String {
         let action = switch (change.before, change.after) {
-        case (nil, _): "bring back"
-        case (_, nil): "remove    "
+        case (nil, _): "bring back "
+        case (_, nil): "remove     "
         default: "change back"
         }
         return "  " + action + "  " + record(change.id, line: change.after ?? change.before)

@@ -11,7 +11,7 @@ import BrewLogCore
 /// as a new change.
 enum UndoCommand: BrewLogCommand {
     enum Option {
-        static let dryRun = OptionSpec("dry-run", short: "n", help: "Show what undo would do, and change nothing.")
+        static let dryRun = OptionSpec("dry-run", help: "Show what undo would do, and change nothing.")
         static let force = OptionSpec("force", help: "Put back records changed since, too, losing those later changes.")
         static let yes = OptionSpec("yes", short: "y", help: "Do not ask first (undo asks only on a terminal).")
     }
@@ -47,7 +47,7 @@ enum UndoCommand: BrewLogCommand {
         let dryRun = context.arguments.has(Option.dryRun)
         let session = try context.session()
         let asking = !dryRun && !context.arguments.has(Option.yes) && context.standardOutputIsTerminal && isatty(STDIN_FILENO) == 1
-        let done = try session.withJournal(dryRun ? .reading : .writing) { locked throws(CLIError) -> HistoryEntry? in
+        let done = try session.withJournal(dryRun ? .reading : .writing) { locked throws(CLIError) -> (entry: HistoryEntry, redo: Bool)? in
             let entries: [HistoryEntry], current: [BrewID: String]
             do throws(JournalError) {
                 _ = try locked.load()
@@ -74,17 +74,17 @@ enum UndoCommand: BrewLogCommand {
             }
             guard let recording = session.recording else { return nil }
             do throws(JournalError) {
-                return try locked.restore(plan, recording: recording)
+                return try locked.restore(plan, recording: recording).map { ($0, plan.target.undoes != nil) }
             } catch {
                 throw CLIError(error)
             }
         }
         guard let done else { return }
         if context.quiet {
-            for change in done.changes { context.out.line(change.id.rawValue) }
+            for change in done.entry.changes { context.out.line(change.id.rawValue) }
         } else {
-            let count = done.changes.count
-            context.out.line("Undone: \(count == 1 ? "1 record" : "\(count) records") put back; 'brewlog undo' again redoes it.")
+            let count = done.entry.changes.count == 1 ? "1 record" : "\(done.entry.changes.count) records"
+            context.out.line(done.redo ? "Redone (\(count)); 'brewlog undo' again undoes it." : "Undone (\(count)); 'brewlog undo' again redoes it.")
         }
     }
 
