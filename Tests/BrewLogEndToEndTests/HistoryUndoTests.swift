@@ -67,7 +67,7 @@ struct HistoryUndoTests {
         sandbox.ok(["skip", "2026-11-26"])
         let listed = sandbox.ok(["history"])
         #expect(listed == "2026-11-29 09:15  skip  \(skipID(sandbox))  skip day 2026-11-26\n2026-11-29 09:15  edit  2 brews\n"
-            + "2026-11-29 09:15  add  \(id)  V60 Kenya AA\n")
+            + "2026-11-29 09:15  add   \(id)  V60 Kenya AA\n")
         #expect(sandbox.ok(["history", "--limit", "1"]).hasSuffix("skip day 2026-11-26\n"))
         #expect(sandbox.ok(["history", "--limit", "0"]) == "")
         #expect(sandbox.ok(["history", "-q"]).split(separator: "\n").count == 3)
@@ -107,8 +107,8 @@ struct HistoryUndoTests {
         #expect(shown.status == 0)
         #expect(shown.stdout == """
             Undo: 2026-11-29 09:15  rm  2 brews
-              bring back  aaaa00000001  V60 Kenya AA
-              bring back  cccc00000003  Espresso Brazil
+              bring back   aaaa00000001  V60 Kenya AA
+              bring back   cccc00000003  Espresso Brazil
 
             """)
         #expect(shown.stderr == "Dry run: nothing was changed.\n")
@@ -136,13 +136,15 @@ struct HistoryUndoTests {
         #expect(historyText(sandbox)?.split(separator: "\n").count == 4)
         #expect(sandbox.ok(["history"]).contains(ids[5]))
         #expect(!sandbox.ok(["history"]).contains(ids[2]))
-        #expect(sandbox.run(["config", "set", "history.keep", "0"]).status == 78)
+        let refused = sandbox.run(["config", "set", "history.keep", "0"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("give a whole number of changes from 1 to 1000000"), "\(refused.stderr)")
     }
 
     @Test("a damaged, truncated or foreign history is never an error and never changes an answer")
     func damagedIgnored() throws {
         let sandbox = Sandbox(journal: sampleJournal)
-        sandbox.add()
+        _ = sandbox.add()
         let list = sandbox.ok(["list"])
         let handle = try #require(FileHandle(forWritingAtPath: historyPath(sandbox)))
         handle.seekToEndOfFile()
@@ -154,11 +156,11 @@ struct HistoryUndoTests {
         #expect(history.stdout.split(separator: "\n").count == 1)
         #expect(history.stderr.contains("brewlog: warning: history: line 3:"), "\(history.stderr)")
         // The next change still records, and drops what it could not read.
-        sandbox.add()
+        _ = sandbox.add()
         #expect(sandbox.run(["history"]).stderr == "")
         #expect(sandbox.ok(["history", "-q"]).split(separator: "\n").count == 2)
 
-        FileManager.default.createFile(atPath: historyPath(sandbox), contents: Data("my notes\n".utf8))
+        _ = FileManager.default.createFile(atPath: historyPath(sandbox), contents: Data("my notes\n".utf8))
         let added = sandbox.run(["add"])
         #expect(added.status == 0)
         #expect(added.stderr.contains("is not BrewLog's history, so it is left alone"), "\(added.stderr)")
@@ -169,7 +171,7 @@ struct HistoryUndoTests {
     @Test("the history is not a journal: --file, import and conflict-copy listing refuse or skip it")
     func notAJournal() throws {
         let sandbox = Sandbox(journal: sampleJournal)
-        sandbox.add()
+        _ = sandbox.add()
         let file = sandbox.run(["--file", historyPath(sandbox), "list"])
         #expect(file.status == 78, "\(file.stderr)")
         #expect(file.stderr.contains("BrewLog's own history file"))
@@ -177,17 +179,21 @@ struct HistoryUndoTests {
         #expect(imported.status == 65)
         #expect(imported.stderr.contains("is BrewLog's history of changes"))
         let copy = (sandbox.journalPath as NSString).deletingLastPathComponent + "/journal.sync-conflict-20261129-ABCDEF.jsonl.history"
-        FileManager.default.createFile(atPath: copy, contents: Data("x\n".utf8))
+        _ = FileManager.default.createFile(atPath: copy, contents: Data("x\n".utf8))
         #expect(!sandbox.ok(["check"]).contains("conflict"))
         #expect(!(sandbox.ok(["export"]).contains("brewlog\":\"history")))
     }
 
     @Test("a command line's control characters reach the terminal escaped")
     func escaped() throws {
-        let sandbox = Sandbox(journal: sampleJournal, runner: .inProcess)
-        sandbox.ok(["edit", "aaaa", "--notes", "bell\u{7}"])
-        sandbox.ok(["add", "--coffee", "evil\u{1B}[2J"])
+        // A line written by another program, with escapes BrewLog would refuse to take as typed text.
+        let evil = #"{"id":"eeee00000001","date":"2026-11-28T08:00:00+01:00","notes":"","method":"V60\u001b[2J","coffee":"\u202eevil"}"#
+        let sandbox = Sandbox(journal: sampleJournal + evil + "\n", runner: .inProcess)
+        sandbox.ok(["edit", "eeee", "-r", "3"])
+        sandbox.ok(["rm", "eeee"])
         let listed = sandbox.ok(["history"])
+        #expect(listed.contains("eeee00000001"))
+        #expect(!listed.unicodeScalars.contains { $0.value == 0x202E }, "\(listed)")
         #expect(!listed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(listed)")
     }
 
