@@ -68,13 +68,31 @@ struct HistoryFileTests {
         #expect(folder.text("j.jsonl.history")?.contains("bbbb00000002") == false)
     }
 
+    @Test("an append cut back after a crash is the journal as it was: its entry is not shown, whatever the modification time")
+    func cutBackAppend() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n")
+        let status = try PosixSystemCalls().lstat(folder.file("j.jsonl"))
+        let ghost = HistoryEntry(at: stamp("2026-11-29T07:00:00+01:00"), command: "add", arguments: ["add"],
+                                 changes: [.init(id: BrewID(unchecked: "bbbb00000002"), before: nil, after: lineB)],
+                                 journalBefore: .file(JournalFingerprint(status)))
+        folder.write("j.jsonl.history", historyText([ghost]))
+        // What a writer killed mid-append and the next writer's recovery do to the file in place.
+        let handle = try #require(FileHandle(forWritingAtPath: folder.file("j.jsonl")))
+        handle.seekToEndOfFile()
+        handle.write(Data(lineB.prefix(10).utf8))
+        handle.truncateFile(atOffset: UInt64(status.size))
+        handle.closeFile()
+        #expect(try readHistory(folder.file("j.jsonl")).entries.isEmpty)
+    }
+
     @Test("an entry whose change is in the journal stays, even after another program touched the file")
     func committedEntryKept() throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n" + lineB + "\n")
         let added = HistoryEntry(at: stamp("2026-11-29T07:00:00+01:00"), command: "add", arguments: ["add"],
                                  changes: [.init(id: BrewID(unchecked: "bbbb00000002"), before: nil, after: lineB)],
-                                 journalBefore: .file(JournalFingerprint(device: 1, inode: 2, size: 3, modified: 4)))
+                                 journalBefore: .file(JournalFingerprint(device: 1, inode: 2, size: 3)))
         folder.write("j.jsonl.history", historyText([added]))
         #expect(try readHistory(folder.file("j.jsonl")).entries == [added])
     }

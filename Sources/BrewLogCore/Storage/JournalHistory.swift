@@ -192,6 +192,6 @@ extension LockedJournal {
 
 extension JournalFingerprint {
     init(_ file: FileStatus) {
-        self.init(device: file.device, inode: file.inode, size: file.size, modified: file.modified)
+        self.init(device: file.device, inode: file.inode, size: file.size)
     }
 }
