@@ -9,8 +9,10 @@ public struct HistoryLog: Sendable {
         public var range: Range<Int>
     }
 
-    /// The entries that read, oldest first.
+    /// The entries that read, oldest first (only the newest that reads, unless all were decoded).
     public private(set) var lines: [Line] = []
+    /// Where every entry line is, read or not, oldest first.
+    public private(set) var ranges: [Range<Int>] = []
     /// What could not be read, one message a problem (`line 7: malformed JSON ...`).
     public private(set) var problems: [String] = []
     /// Whether the file is not BrewLog's history (it does not start with the header): it is
@@ -26,42 +28,56 @@ public struct HistoryLog: Sendable {
     /// An empty history.
     public init() {}
 
-    /// Reads `bytes`, a history file's whole text.
-    public init(_ bytes: [UInt8]) {
+    /// Reads `bytes`, a history file's whole text: every entry, or with `newestOnly` only the
+    /// newest that reads (what a writer needs, at the cost of one line rather than the file).
+    public init(_ bytes: [UInt8], newestOnly: Bool = false) {
         guard !bytes.isEmpty else { return }
+        var numbers: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in
-            var start = 0
-            var number = 0
-            while start < buffer.count {
-                guard let newline = buffer[start...].firstIndex(of: 0x0A) else {
-                    problems.append("line \(number + 1): unfinished (a write was cut short); ignored")
+            forEachLine(in: buffer) { (line: JournalLine) in
+                guard !isForeign else { return }
+                guard line.terminated else {
+                    problems.append("line \(line.number): unfinished (a write was cut short); ignored")
                     return
                 }
-                number += 1
-                let line = UnsafeBufferPointer(rebasing: buffer[start..<newline])
-                if number == 1 {
-                    guard HistoryCodec.isHeader(line) else {
+                if line.number == 1 {
+                    guard HistoryCodec.isHeader(UnsafeBufferPointer(rebasing: buffer[line.range])) else {
                         isForeign = true
                         problems.append("it does not start with BrewLog's history header, so it is not BrewLog's; it is left alone")
                         return
                     }
-                } else if !line.isEmpty {
-                    do throws(LineProblem) {
-                        lines.append(Line(entry: try HistoryCodec.decode(line), range: start..<newline))
-                    } catch {
-                        problems.append("line \(number): \(error.reason); skipped")
-                    }
+                } else if !line.range.isEmpty {
+                    ranges.append(line.range)
+                    numbers.append(line.number)
                 }
-                start = newline + 1
-                wholeLength = start
+                wholeLength = line.range.upperBound + 1
             }
         }
+        guard !isForeign else { return }
+        bytes.withUnsafeBufferPointer { buffer in
+            for (range, number) in zip(ranges, numbers).reversed() {
+                do throws(LineProblem) {
+                    lines.append(Line(entry: try HistoryCodec.decode(UnsafeBufferPointer(rebasing: buffer[range])), range: range))
+                    if newestOnly { break }
+                } catch {
+                    problems.append("line \(number): \(error.reason); skipped")
+                }
+            }
+        }
+        lines.reverse()
+        problems.sort { Self.lineNumber($0) < Self.lineNumber($1) }
     }
 
-    /// Drops the newest entry (one whose change never reached the journal).
+    private static func lineNumber(_ problem: String) -> Int {
+        guard problem.hasPrefix("line ") else { return 0 }
+        return Int(problem.dropFirst(5).prefix { $0.isNumber }) ?? 0
+    }
+
+    /// Drops the newest entry (one whose change never reached the journal), and any line after it.
     mutating func dropNewest() {
         guard let newest = lines.popLast() else { return }
         wholeLength = newest.range.lowerBound
+        ranges.removeAll { $0.lowerBound >= newest.range.lowerBound }
     }
 }
 

@@ -22,6 +22,9 @@ extension LockedJournal {
     /// Where the history lives: beside the file the journal resolves to.
     public var historyPath: String { target + ".history" }
 
+    /// A history this small is checked line by line when it is trimmed.
+    static var historyCheckedWhole: Int { 1 << 20 }
+
     /// A history file larger than this is not read (the history keeps itself far smaller).
     static var largestHistoryRead: Int { 4 * HistoryBounds.defaultMaxBytes }
 
@@ -112,7 +115,7 @@ extension LockedJournal {
                 warnHistory("it is not a history BrewLog can write; this change is not in the history")
                 return nil
             }
-            var log = HistoryLog(try readAll(fd, expecting: file.size))
+            var log = HistoryLog(try readAll(fd, expecting: file.size), newestOnly: true)
             guard !log.isForeign else {
                 warnHistory("it is not BrewLog's history, so it is left alone; this change is not in the history")
                 return nil
@@ -125,7 +128,7 @@ extension LockedJournal {
             try pwriteAll(fd, Array(text.utf8), at: log.wholeLength)
             try system.fsync(fd)
             if !existed { try? syncDirectory() }
-            let outgrown = log.lines.count + 1 > bounds.keep || log.wholeLength + text.utf8.count > bounds.maxBytes
+            let outgrown = log.ranges.count + 1 > bounds.keep || log.wholeLength + text.utf8.count > bounds.maxBytes
                 || !log.problems.isEmpty
             return HistoryMark(length: log.wholeLength, created: !existed, trim: outgrown ? bounds : nil)
         } catch {
@@ -148,17 +151,20 @@ extension LockedJournal {
     }
 
     /// After a save: drops the oldest entries beyond `bounds`, by an atomic rewrite of the
-    /// history. Best effort: a history that stays longer for a while is no error.
+    /// history. Best effort: a history that stays longer for a while is no error. A small
+    /// history loses its damaged lines too; a large one is not read line by line (that would
+    /// cost every change a parse of megabytes), so its damaged lines go as they age out.
     func trimHistory(to bounds: HistoryBounds) {
         guard let bytes = readHistoryBytes() else { return }
-        let log = HistoryLog(bytes)
+        let large = bytes.count > Self.historyCheckedWhole
+        let log = HistoryLog(bytes, newestOnly: large)
         guard !log.isForeign else { return }
-        let lengths = log.lines.map(\.range.count)
-        let kept = bounds.keptCount(lengths)
-        guard kept < log.lines.count || !log.problems.isEmpty || bytes.count > bounds.maxBytes else { return }
+        let ranges = large ? log.ranges : log.lines.map(\.range)
+        let kept = bounds.keptCount(ranges.map(\.count))
+        guard kept < log.ranges.count || log.wholeLength < bytes.count else { return }
         var text = Array((HistoryCodec.header + "\n").utf8)
-        for line in log.lines.suffix(kept) {
-            text.append(contentsOf: bytes[line.range])
+        for range in ranges.suffix(kept) {
+            text.append(contentsOf: bytes[range])
             text.append(0x0A)
         }
         let temporary = directory + "/" + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
