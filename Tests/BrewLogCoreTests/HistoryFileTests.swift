@@ -20,6 +20,12 @@ private func historyText(_ entries: [HistoryEntry]) -> String {
     HistoryCodec.header + "\n" + entries.map { HistoryCodec.encode($0) + "\n" }.joined()
 }
 
+/// An entry that added brew B, made when the journal was `before`.
+private func addOfB(before: JournalState) -> HistoryEntry {
+    HistoryEntry(at: stamp("2026-11-29T07:00:00+01:00"), command: "add", arguments: ["add"],
+                 changes: [.init(id: BrewID(unchecked: "bbbb00000002"), before: nil, after: lineB)], journalBefore: before)
+}
+
 @Suite("The history is written in the same step as the change, beside the journal")
 struct HistoryFileTests {
     @Test("a save appends one entry naming the journal file as it was before, and the reader trusts it")
@@ -51,10 +57,7 @@ struct HistoryFileTests {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n")
         let status = try PosixSystemCalls().lstat(folder.file("j.jsonl"))
-        let ghost = HistoryEntry(at: stamp("2026-11-29T07:00:00+01:00"), command: "add", arguments: ["add"],
-                                 changes: [.init(id: BrewID(unchecked: "bbbb00000002"), before: nil, after: lineB)],
-                                 journalBefore: .file(JournalFingerprint(status)))
-        folder.write("j.jsonl.history", historyText([ghost]))
+        folder.write("j.jsonl.history", historyText([addOfB(before: .file(JournalFingerprint(status)))]))
         #expect(try readHistory(folder.file("j.jsonl")).entries.isEmpty)
 
         let journal = try recordingWriter(folder.file("j.jsonl"))
@@ -68,21 +71,25 @@ struct HistoryFileTests {
         #expect(folder.text("j.jsonl.history")?.contains("bbbb00000002") == false)
     }
 
-    @Test("an append cut back after a crash is the journal as it was: its entry is not shown, whatever the modification time")
-    func cutBackAppend() throws {
+    @Test("an append a crash cut short: readers stop before it and hide its entry; the next writer cuts both off")
+    func interruptedAppend() throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n")
         let status = try PosixSystemCalls().lstat(folder.file("j.jsonl"))
-        let ghost = HistoryEntry(at: stamp("2026-11-29T07:00:00+01:00"), command: "add", arguments: ["add"],
-                                 changes: [.init(id: BrewID(unchecked: "bbbb00000002"), before: nil, after: lineB)],
-                                 journalBefore: .file(JournalFingerprint(status)))
-        folder.write("j.jsonl.history", historyText([ghost]))
-        // What a writer killed mid-append and the next writer's recovery do to the file in place.
+        folder.write("j.jsonl.history", historyText([addOfB(before: .file(JournalFingerprint(status)))]))
+        // What a writer killed in the middle of its write leaves: its intent in the lock file, part of its line.
+        let intent = AppendIntent(offset: status.size, length: lineB.utf8.count + 1, device: status.device, inode: status.inode)
+        folder.write("j.jsonl.lock", String(decoding: intent.encoded, as: UTF8.self))
         let handle = try #require(FileHandle(forWritingAtPath: folder.file("j.jsonl")))
         handle.seekToEndOfFile()
         handle.write(Data(lineB.prefix(10).utf8))
-        handle.truncateFile(atOffset: UInt64(status.size))
         handle.closeFile()
+        #expect(try PosixSystemCalls().lstat(folder.file("j.jsonl")).inode == status.inode)
+        #expect(try readHistory(folder.file("j.jsonl")).entries.isEmpty)
+
+        try writer(folder.file("j.jsonl")).release()
+        #expect(folder.text("j.jsonl") == lineA + "\n")
+        #expect(folder.text("j.jsonl.history") == HistoryCodec.header + "\n")
         #expect(try readHistory(folder.file("j.jsonl")).entries.isEmpty)
     }
 
@@ -90,9 +97,7 @@ struct HistoryFileTests {
     func committedEntryKept() throws {
         let folder = TemporaryFolder()
         folder.write("j.jsonl", lineA + "\n" + lineB + "\n")
-        let added = HistoryEntry(at: stamp("2026-11-29T07:00:00+01:00"), command: "add", arguments: ["add"],
-                                 changes: [.init(id: BrewID(unchecked: "bbbb00000002"), before: nil, after: lineB)],
-                                 journalBefore: .file(JournalFingerprint(device: 1, inode: 2, size: 3)))
+        let added = addOfB(before: .file(JournalFingerprint(device: 1, inode: 2, size: 3, modified: 4)))
         folder.write("j.jsonl.history", historyText([added]))
         #expect(try readHistory(folder.file("j.jsonl")).entries == [added])
     }
@@ -100,8 +105,7 @@ struct HistoryFileTests {
     @Test("the first add's entry, made before the journal existed, is not shown while the journal still does not exist")
     func firstAddUncommitted() throws {
         let folder = TemporaryFolder()
-        let ghost = HistoryEntry(at: stamp("2026-11-29T07:00:00+01:00"), command: "add", arguments: ["add"],
-                                 changes: [.init(id: BrewID(unchecked: "bbbb00000002"), before: nil, after: lineB)], journalBefore: .missing)
+        let ghost = addOfB(before: .missing)
         folder.write("j.jsonl.history", historyText([ghost]))
         #expect(try readHistory(folder.file("j.jsonl")).entries.isEmpty)
         folder.write("j.jsonl", lineB + "\n")

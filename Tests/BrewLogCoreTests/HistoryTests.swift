@@ -148,7 +148,7 @@ struct HistoryCodecTests {
                                  arguments: ["edit", "--notes", "tab\there \"quoted\" \u{1B}[31m ☕ e\u{301}"], undoes: "00000000000000ff",
                                  changes: [.init(id: BrewID(unchecked: "aaaa"), before: nil, after: lineA),
                                            .init(id: BrewID(unchecked: "bbbb"), before: lineB, after: nil)],
-                                 journalBefore: .file(JournalFingerprint(device: UInt64.max, inode: 1 << 62, size: 123)))
+                                 journalBefore: .file(JournalFingerprint(device: UInt64.max, inode: 1 << 62, size: 123, modified: -5)))
         let line = HistoryCodec.encode(entry)
         #expect(!line.contains("\n"))
         #expect(try HistoryCodec.decode(line) == entry)
@@ -160,7 +160,7 @@ struct HistoryCodecTests {
         #"{"id":"x","at":"2026-11-29T07:41:00+01:00","command":"add","arguments":[],"changes":[{"id":"a","before":null,"after":null}]}"#,
         #"{"id":"x","at":"2026-11-29T07:41:00+01:00","command":"add","arguments":[],"changes":[{"id":"a","after":"1"},{"id":"a","after":"2"}]}"#,
         #"{"id":"x","at":"2026-11-29T07:41:00+01:00","command":"add","arguments":[],"changes":[{"id":"no spaces","after":"1"}]}"#,
-        #"{"id":"x","at":"2026-11-29T07:41:00+01:00","command":"add","arguments":[],"journal_before":{"device":"1","inode":"2","size":"1e300"},"changes":[]}"#,
+        #"{"id":"x","at":"2026-11-29T07:41:00+01:00","command":"add","arguments":[],"journal_before":{"device":"1","inode":"2","size":"1e300","modified":"0"},"changes":[]}"#,
     ])
     func refused(line: String) {
         #expect(throws: LineProblem.self) { try HistoryCodec.decode(line) }

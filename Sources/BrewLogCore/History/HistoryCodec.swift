@@ -32,7 +32,8 @@ public enum HistoryCodec {
         case nil: break
         case .missing?: line.append(contentsOf: ",\"journal_before\":null".utf8)
         case let .file(file)?:
-            line.append(contentsOf: (",\"journal_before\":{\"device\":\"\(file.device)\",\"inode\":\"\(file.inode)\",\"size\":\"\(file.size)\"}").utf8)
+            line.append(contentsOf: (",\"journal_before\":{\"device\":\"\(file.device)\",\"inode\":\"\(file.inode)\",\"size\":\"\(file.size)\","
+                                     + "\"modified\":\"\(file.modified)\"}").utf8)
         }
         if entry.linesOmitted {
             line.append(contentsOf: ",\"lines_omitted\":true".utf8)
@@ -121,10 +122,10 @@ public enum HistoryCodec {
         var fields: [String: JSONValue] = [:]
         for (key, value) in pairs { fields[key] = value }
         guard let device = UInt64(try string(fields["device"], "device")), let inode = UInt64(try string(fields["inode"], "inode")),
-              let size = Int(try string(fields["size"], "size")), size >= 0 else {
-            throw LineProblem("\"journal_before\" must hold a device, an inode and a size, as digits")
+              let size = Int(try string(fields["size"], "size")), size >= 0, let modified = Int64(try string(fields["modified"], "modified")) else {
+            throw LineProblem("\"journal_before\" must hold a device, an inode, a size and a modification time, as digits")
         }
-        return .file(JournalFingerprint(device: device, inode: inode, size: size))
+        return .file(JournalFingerprint(device: device, inode: inode, size: size, modified: modified))
     }
 
     private static func string(_ value: JSONValue?, _ key: String) throws(LineProblem) -> String {

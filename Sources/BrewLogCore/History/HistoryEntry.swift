@@ -62,10 +62,9 @@ public struct HistoryEntry: Equatable, Sendable {
     }
 }
 
-/// The journal file as `fstat` gives it: identity and length. A change that reached the journal
-/// replaced it (a rewrite makes a new file) or made it longer (an append), so a journal still the
-/// same file of the same length has not taken the change (an append cut back after a crash is
-/// that again, whatever its modification time says).
+/// The journal file as `fstat` gives it: identity, length and last modification. A change that
+/// reached the journal replaced it (a rewrite makes a new file) or made it longer (an append),
+/// so a journal still exactly so has not taken the change.
 public struct JournalFingerprint: Hashable, Sendable {
     /// The file system's device number.
     public var device: UInt64
@@ -73,12 +72,15 @@ public struct JournalFingerprint: Hashable, Sendable {
     public var inode: UInt64
     /// The file's length in bytes.
     public var size: Int
+    /// The last modification, in nanoseconds since the epoch.
+    public var modified: Int64
 
-    /// A fingerprint of a file on `device` at `inode`, `size` bytes long.
-    public init(device: UInt64, inode: UInt64, size: Int) {
+    /// A fingerprint of a file on `device` at `inode`, `size` bytes long, modified at `modified`.
+    public init(device: UInt64, inode: UInt64, size: Int, modified: Int64) {
         self.device = device
         self.inode = inode
         self.size = size
+        self.modified = modified
     }
 }
 

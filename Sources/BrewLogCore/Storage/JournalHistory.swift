@@ -14,8 +14,9 @@ import Darwin
 /// committed change replaces that file or makes it longer), then commits the journal; if the
 /// commit fails the entry is cut off again. A crash between the two leaves an entry whose change
 /// never happened, and only as the newest entry: every later run checks the newest entry before
-/// it trusts it (a journal still exactly as the entry found it did not take the change) and
-/// ignores it, and the next writer cuts it off. So the history never shows a change the journal
+/// it trusts it (a journal still exactly as the entry found it did not take the change, nor one
+/// that an append cut short ends where the entry found it) and ignores it, and the next writer
+/// cuts it off. So the history never shows a change the journal
 /// does not hold, and a change always has its entry, unless the history cannot be written (a
 /// foreign file, a full disk), which is a warning, never an error.
 extension LockedJournal {
@@ -78,9 +79,27 @@ extension LockedJournal {
         let now = try FileJournal(path: path, system: system).status(of: target)
         switch (state, now) {
         case (.missing, nil): return true
-        case let (.file(before), now?): return before == JournalFingerprint(now)
+        case let (.file(before), now?):
+            // An append a crash cut short: a reader stops where it started.
+            if let readLimit, readLimit == before.size, before.device == now.device, before.inode == now.inode { return true }
+            return before == JournalFingerprint(now)
         default: return false
         }
+    }
+
+    /// After the next writer cut an interrupted append back to `length` bytes of the file on
+    /// `device` at `inode`: drops the newest entry when it is that append's (made when the file
+    /// was exactly so), since the cut gave the file a new modification time but not the change.
+    func forgetInterruptedAppend(device: UInt64, inode: UInt64, length: Int) {
+        guard let fd = try? system.open(historyPath, O_RDWR | O_NOFOLLOW | O_NONBLOCK, 0) else { return }
+        defer { system.close(fd) }
+        guard let file = try? system.fstat(fd), file.kind == .regular, file.size <= Self.largestHistoryRead,
+              let bytes = try? readAll(fd, expecting: file.size) else { return }
+        let log = HistoryLog(bytes, newestOnly: true)
+        guard !log.isForeign, let newest = log.lines.last, case let .file(before)? = newest.entry.journalBefore,
+              before.device == device, before.inode == inode, before.size == length else { return }
+        try? system.ftruncate(fd, newest.range.lowerBound)
+        try? system.fsync(fd)
     }
 
     // MARK: - Writing
@@ -198,6 +217,6 @@ extension LockedJournal {
 
 extension JournalFingerprint {
     init(_ file: FileStatus) {
-        self.init(device: file.device, inode: file.inode, size: file.size)
+        self.init(device: file.device, inode: file.inode, size: file.size, modified: file.modified)
     }
 }

@@ -14,11 +14,11 @@ extension LockedJournal {
     public func currentLines(of ids: Set<BrewID>) throws(JournalError) -> [BrewID: String] {
         try requireOpen("read")
         guard !ids.isEmpty, let fd = try openForReading() else { return [:] }
-        defer { system.close(fd) }
+        let source = FileLineSource(fd: fd, system: system)
         var found: [BrewID: String] = [:]
         do throws(SystemCallError) {
             let size = min(try system.fstat(fd).size, readLimit ?? Int.max)
-            try eachLine(ofFirst: size, reading: pieces(of: fd)) { line, _ in
+            try eachLine(ofFirst: size, reading: { range throws(SystemCallError) in try source.text(in: range) }) { line, _ in
                 if let id = recordID(line), ids.contains(id) { found[id] = String(decoding: line, as: UTF8.self) }
             }
         } catch {
@@ -47,8 +47,8 @@ extension LockedJournal {
         guard let size = loaded.file?.size, let fd = try openForReading() else {
             throw .changedByAnotherProgram(path: path, what: "another program removed the journal")
         }
-        defer { system.close(fd) }
-        let read = pieces(of: fd)
+        let source = FileLineSource(fd: fd, system: system)
+        let read = { (range: Range<Int>) throws(SystemCallError) -> [UInt8] in try source.text(in: range) }
         let result = try replaceContents(replacing: loaded.file) { (output: inout ChunkedWriter) throws(SystemCallError) in
             try eachLine(ofFirst: size, reading: read) { line, _ throws(SystemCallError) in
                 if let id = recordID(line), let replacement = pending.removeValue(forKey: id) {
@@ -92,25 +92,6 @@ extension LockedJournal {
         case let .success(.entry(entry)?): entry.id
         case let .success(.unknownKind(id)?): id
         case .success(nil), .failure: nil
-        }
-    }
-
-    /// Reads the byte range it is given from `fd`.
-    private func pieces(of fd: Int32) -> (Range<Int>) throws(SystemCallError) -> [UInt8] {
-        let system = self.system
-        return { range throws(SystemCallError) in
-            var buffer = [UInt8](repeating: 0, count: range.count)
-            var done = 0
-            while done < range.count {
-                let count = try buffer.withUnsafeMutableBytes { raw in
-                    Result { () throws(SystemCallError) in
-                        try system.pread(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]), at: range.lowerBound + done)
-                    }
-                }.get()
-                if count == 0 { break }
-                done += count
-            }
-            return Array(buffer[0..<done])
         }
     }
 }
