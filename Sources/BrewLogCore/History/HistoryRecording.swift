@@ -19,13 +19,14 @@ public struct HistoryRecording: Sendable {
     }
 
     /// The entry for `changes`, given each touched record's line `before` the change (`nil` for
-    /// a new one) and `after` it (`nil` for a removed one). Records whose line did not change are
-    /// left out; `nil` when none is left.
+    /// a new one) and `after` it (`nil` for a removed one): one change a record, even when the
+    /// change set both removes a line and adds one with its id (a record replaced by a record of
+    /// another kind). Records whose line did not change are left out; `nil` when none is left.
     func entry(for changes: JournalChanges, before: (BrewID) -> String?, after: (BrewID) -> String?) -> HistoryEntry? {
         var ids = changes.inserted.map(\.id) + changes.updated.map(\.id)
-        ids += changes.insertedEntries.map(\.id) + changes.updatedEntries.map(\.id)
-        var touched = ids.map { HistoryEntry.Change(id: $0, before: before($0), after: after($0)) }
-        touched += changes.removed.map { HistoryEntry.Change(id: $0, before: before($0), after: nil) }
+        ids += changes.insertedEntries.map(\.id) + changes.updatedEntries.map(\.id) + changes.removed
+        var seen: Set<BrewID> = []
+        let touched = ids.filter { seen.insert($0).inserted }.map { HistoryEntry.Change(id: $0, before: before($0), after: after($0)) }
         return entry(touching: touched)
     }
 

@@ -93,7 +93,7 @@ extension LockedJournal {
     func forgetInterruptedAppend(device: UInt64, inode: UInt64, length: Int) {
         guard let fd = try? system.open(historyPath, O_RDWR | O_NOFOLLOW | O_NONBLOCK, 0) else { return }
         defer { system.close(fd) }
-        guard let file = try? system.fstat(fd), file.kind == .regular, file.size <= Self.largestHistoryRead,
+        guard let file = try? system.fstat(fd), file.kind == .regular, file.links == 1, file.size <= Self.largestHistoryRead,
               let bytes = try? readAll(fd, expecting: file.size) else { return }
         let log = HistoryLog(bytes, newestOnly: true)
         guard !log.isForeign, let newest = log.lines.last, case let .file(before)? = newest.entry.journalBefore,
@@ -108,6 +108,8 @@ extension LockedJournal {
     struct HistoryMark {
         let length: Int
         let created: Bool
+        /// The history file appended to: a retraction touches no other.
+        let file: FileStatus
         /// The bounds to trim to once the change is in, when the history has outgrown them.
         let trim: HistoryBounds?
     }
@@ -130,8 +132,9 @@ extension LockedJournal {
         defer { system.close(fd) }
         do throws(SystemCallError) {
             let file = try system.fstat(fd)
-            guard file.kind == .regular, file.size <= Self.largestHistoryRead else {
-                warnHistory("it is not a history BrewLog can write; this change is not in the history")
+            guard file.kind == .regular, file.links == 1, file.size <= Self.largestHistoryRead else {
+                warnHistory("it is not a history BrewLog can write (not a regular file, another name's too, or too large); "
+                            + "this change is not in the history")
                 return nil
             }
             var log = HistoryLog(try readAll(fd, expecting: file.size), newestOnly: true)
@@ -149,7 +152,7 @@ extension LockedJournal {
             if !existed { try? syncDirectory() }
             let outgrown = log.ranges.count + 1 > bounds.keep || log.wholeLength + text.utf8.count > bounds.maxBytes
                 || !log.problems.isEmpty
-            return HistoryMark(length: log.wholeLength, created: !existed, trim: outgrown ? bounds : nil)
+            return HistoryMark(length: log.wholeLength, created: !existed, file: file, trim: outgrown ? bounds : nil)
         } catch {
             warnHistory("cannot write it (\(error.call): \(error)); this change is not in the history")
             return nil
@@ -158,13 +161,14 @@ extension LockedJournal {
 
     /// Cuts off the entry a failed save appended.
     func retractHistory(_ mark: HistoryMark?) {
-        guard let mark else { return }
+        guard let mark, let now = try? system.lstat(historyPath), now.device == mark.file.device, now.inode == mark.file.inode else { return }
         if mark.created {
             try? system.unlink(historyPath)
             return
         }
         guard let fd = try? system.open(historyPath, O_WRONLY | O_NOFOLLOW | O_NONBLOCK, 0) else { return }
         defer { system.close(fd) }
+        guard let opened = try? system.fstat(fd), opened.device == mark.file.device, opened.inode == mark.file.inode else { return }
         try? system.ftruncate(fd, mark.length)
         try? system.fsync(fd)
     }

@@ -44,6 +44,11 @@ let changeKinds: [ChangeKind] = [
         #expect(store.update(.bean(bag)))
     },
     ChangeKind(name: "remove a bag", touched: 1) { store in store.remove(store.beanBags.map(JournalEntry.bean)) },
+    ChangeKind(name: "replace a brew by a record of another kind with its id, as a tombstone does", touched: 1) { store in
+        let brew = try store.brew(matching: "bbbb")
+        store.remove(brew)
+        #expect(store.insert(.skip(SkipDay(id: brew.id, day: CalendarDay(year: 2026, month: 11, day: 23) ?? CalendarDay(daysSinceEpoch: 0)))))
+    },
     ChangeKind(name: "add, edit and remove at once", touched: 3) { store in
         store.recordBrew { $0.notes = "new" }
         try store.brew(matching: "aaaa").notes = "changed"

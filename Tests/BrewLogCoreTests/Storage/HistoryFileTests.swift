@@ -129,16 +129,18 @@ struct HistoryFileTests {
         #expect(log.problems.isEmpty)
     }
 
-    @Test("a foreign file or a symbolic link at PATH.history is left alone; the change is saved with a warning")
+    @Test("a foreign file, a symbolic link or a second name of another file at PATH.history is left alone; the change is saved with a warning")
     func foreignLeftAlone() throws {
-        for symbolic in [false, true] {
+        for variant in ["foreign", "symbolic link", "hard link"] {
             let folder = TemporaryFolder()
             folder.write("j.jsonl", lineA + "\n")
-            folder.write("notes.txt", "my own notes\n")
-            if symbolic {
-                #expect(symlink(folder.file("notes.txt"), folder.file("j.jsonl.history")) == 0)
-            } else {
-                folder.write("j.jsonl.history", "my own notes\n")
+            // A hard link to a file that looks like a history: still another file's name.
+            let notes = variant == "hard link" ? HistoryCodec.header + "\n" : "my own notes\n"
+            folder.write("notes.txt", notes)
+            switch variant {
+            case "symbolic link": #expect(symlink(folder.file("notes.txt"), folder.file("j.jsonl.history")) == 0)
+            case "hard link": #expect(link(folder.file("notes.txt"), folder.file("j.jsonl.history")) == 0)
+            default: folder.write("j.jsonl.history", notes)
             }
             let journal = try recordingWriter(folder.file("j.jsonl"))
             let store = try fileStore(journal)
@@ -147,8 +149,8 @@ struct HistoryFileTests {
             #expect(journal.historyWarnings.count == 1)
             journal.release()
             #expect(try load(folder.file("j.jsonl")).count == 2)
-            #expect(folder.text("notes.txt") == "my own notes\n")
-            #expect(folder.text("j.jsonl.history") == "my own notes\n")
+            #expect(folder.text("notes.txt") == notes, "\(variant)")
+            #expect(folder.text("j.jsonl.history") == notes, "\(variant)")
         }
     }
 
@@ -294,5 +296,28 @@ struct HistoryInterferenceTests {
             #expect(recorded == !failed, "step \(step) (\(system.calls[safe: step - 1] ?? "-")) of \(interference): failed \(failed), recorded \(recorded)")
             step += 1
         }
+    }
+}
+
+@Suite("A record replaced by one of another kind with its id is one change, through the file journal too")
+struct HistoryReplacedRecordTests {
+    @Test("the entry holds the old line before and the new one after, and undo brings the old one back")
+    func replaced() throws {
+        let folder = TemporaryFolder()
+        folder.write("j.jsonl", lineA + "\n" + lineB + "\n")
+        let journal = try recordingWriter(folder.file("j.jsonl"))
+        let store = try fileStore(journal)
+        let brew = try store.brew(matching: "bbbb")
+        store.remove(brew)
+        #expect(store.insert(.skip(SkipDay(id: brew.id, day: CalendarDay(year: 2026, month: 11, day: 23) ?? CalendarDay(daysSinceEpoch: 0)))))
+        try store.save()
+        let entry = try #require(try journal.history().entries.last)
+        #expect(entry.changes.count == 1)
+        #expect(entry.changes.first?.before == lineB)
+        #expect(entry.changes.first?.after?.contains(#""kind":"skip""#) == true)
+        let plan = try UndoPlan(newestFirst: [entry], current: try journal.currentLines(of: UndoPlan.touchedIDs(entry)), force: false)
+        try journal.restore(plan, recording: recording("undo"))
+        journal.release()
+        #expect(folder.text("j.jsonl") == lineA + "\n" + lineB + "\n")
     }
 }
