@@ -154,6 +154,11 @@ final class BrewLogApp {
                     for warning in configuration.warnings { errors.line("brewlog: warning: " + warning.terminalSafe) }
                 }
                 if spec.pagesOutput { page(configuration: configuration, noPager: parsed.has(GlobalOptions.noPager)) }
+                defer {
+                    if !spec.silentErrors {
+                        for warning in session?.historyWarnings ?? [] { errors.line("brewlog: warning: history: " + warning.terminalSafe) }
+                    }
+                }
                 try runner.run(context(for: spec, parsed, configuration: configuration))
             }
             try finishOutput()
@@ -209,9 +214,12 @@ final class BrewLogApp {
                 } catch {
                     throw CLIError(error)
                 }
-                let created = JournalSession(journal: FileJournal(path: path), clock: .fixed(try settings.now()), timeZone: try settings.timeZone(),
+                let now = try settings.now(), timeZone = try settings.timeZone()
+                let recording = HistoryRecording(at: Timestamp(date: now, timeZone: timeZone), command: spec.qualifiedName,
+                                                 arguments: arguments, bounds: HistoryBounds(keep: configuration.historyKeep))
+                let created = JournalSession(journal: FileJournal(path: path), clock: .fixed(now), timeZone: timeZone,
                                              lockTimeout: try settings.lockTimeout(cappedAt: spec.lockTimeoutCap),
-                                             rules: configuration.streakRules)
+                                             rules: configuration.streakRules, recording: recording)
                 self.session = created
                 return created
             })

@@ -89,6 +89,15 @@ struct CommandContext {
         }
     }
 
+    /// The whole number (0 or more) given to `option`, or a usage error.
+    func wholeNumber(_ option: OptionSpec) throws(CLIError) -> Int? {
+        guard let text = arguments.value(option) else { return nil }
+        guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = Int(text) else {
+            throw usage("invalid value '\(cappedForMessage(text))' for '--\(option.long)'", hint: "give a whole number, 0 or more")
+        }
+        return value
+    }
+
     /// A usage error of this command.
     func usage(_ message: String, hint: String? = nil) -> CLIError {
         .usage(message, hint: hint, command: command)

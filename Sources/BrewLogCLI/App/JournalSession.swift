@@ -19,9 +19,15 @@ final class JournalSession {
     private(set) var store: BrewLogStore?
     /// Whether a write saved changes to the journal (so a later failure can say they are kept).
     private(set) var savedChanges = false
+    /// The command, for the history entry each write appends; `nil` records nothing.
+    let recording: HistoryRecording?
+    /// What went wrong with the history (never an error for the journal), for warnings.
+    private(set) var historyWarnings: [String] = []
 
-    init(journal: FileJournal, clock: BrewClock, timeZone: any UTCOffsetSource, lockTimeout: Double, rules: StreakRules = .standard) {
+    init(journal: FileJournal, clock: BrewClock, timeZone: any UTCOffsetSource, lockTimeout: Double, rules: StreakRules = .standard,
+         recording: HistoryRecording? = nil) {
         self.journal = journal
+        self.recording = recording
         self.rules = rules
         self.clock = clock
         self.timeZone = timeZone
@@ -45,6 +51,8 @@ final class JournalSession {
         try journal.writing(timeout: lockTimeout, creating: creating) { locked throws(CLIError) in
             let store = try loadedStore(locked)
             let result = try change(store)
+            locked.recording = recording
+            defer { historyWarnings += locked.historyWarnings }
             do throws(JournalError) {
                 let pending = !store.pendingChanges.isEmpty
                 try store.save()
@@ -56,11 +64,16 @@ final class JournalSession {
         }
     }
 
-    /// Runs `body` with the journal itself open (for `check`, which reads the file line by line).
+    /// Runs `body` with the journal itself open (for `check`, which reads the file line by line,
+    /// and for `history` and `undo`, which read the history beside it).
     func withJournal<T>(_ access: JournalAccess, _ body: (LockedJournal) throws(CLIError) -> T) throws(CLIError) -> T {
+        let run = { (locked: LockedJournal) throws(CLIError) -> T in
+            defer { self.historyWarnings += locked.historyWarnings }
+            return try body(locked)
+        }
         switch access {
-        case .reading: try journal.reading(timeout: lockTimeout, body)
-        case .writing: try journal.writing(timeout: lockTimeout, creating: false, body)
+        case .reading: return try journal.reading(timeout: lockTimeout, run)
+        case .writing: return try journal.writing(timeout: lockTimeout, creating: false, run)
         }
     }
 

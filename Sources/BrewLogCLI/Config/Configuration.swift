@@ -194,6 +194,12 @@ struct Configuration: Sendable {
         return 400
     }
 
+    /// `history.keep`: how many changes the history keeps.
+    var historyKeep: Int {
+        if case .integer(let count)? = values[ConfigKey(section: "history", subsection: nil, name: "keep")] { return count }
+        return HistoryBounds.defaultKeep
+    }
+
     // MARK: aliases
 
     /// The alias `name` (any case): its text as written, its words, and its line.

@@ -19,7 +19,7 @@ enum Commands {
     static let all: [any BrewLogCommand.Type] = [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, RemoveCommand.self,
         StreakCommand.self, PromptCommand.self, WatchCommand.self, BrewCommand.self, SkipCommand.self, UnskipCommand.self, StatsCommand.self, ReportCommand.self, ExportCommand.self,
-        ImportCommand.self, CheckCommand.self,
+        ImportCommand.self, CheckCommand.self, HistoryCommand.self, UndoCommand.self,
         DialCommand.self, DiffCommand.self, BeanCommand.self, RecipeCommand.self, ConfigCommand.self, CompletionCommand.self,
         CompletionValuesCommand.self, MergeDriverCommand.self,
     ]

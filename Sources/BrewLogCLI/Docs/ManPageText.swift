@@ -38,6 +38,7 @@ enum ManPageText {
         ("~/.local/share/brewlog/journal.jsonl", "The journal, when no option, variable or configuration names another: one brew per line, in UTF-8. Its folder is created with mode 0700, the file with mode 0600."),
         ("JOURNAL.lock", "The lock every command takes beside the journal (shared to read, exclusive to write)."),
         ("JOURNAL.rejected", "Where check --repair appends the lines it removes from the journal, byte for byte."),
+        ("JOURNAL.history", "Beside the journal: this machine's history of changes, one JSON line a change, for history and undo; bounded by history.keep and 16 MiB, never synced."),
         ("~/.config/brewlog/config", "The configuration file (git-config style), when BREWLOG_CONFIG and XDG_CONFIG_HOME do not name another."),
     ]
 

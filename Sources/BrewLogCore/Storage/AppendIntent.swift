@@ -109,6 +109,7 @@ extension LockedJournal {
             if let keep = try unfinishedEnd(fd, intent) {
                 try system.ftruncate(fd, keep)
                 try system.fsync(fd)
+                forgetInterruptedAppend(device: intent.device, inode: intent.inode, length: keep)
             }
         } catch {
             throw .io(path: path, operation: "recover the interrupted append to", reason: "\(error.call): \(error)")

@@ -139,8 +139,9 @@ public struct FileJournal: Sendable {
     }
 
     /// The endings of the names BrewLog keeps for its own files beside a journal (its lock, the
-    /// lines `check --repair` set aside): no journal, and no file BrewLog writes, may end so.
-    public static let reservedSuffixes = [".lock", ".rejected"]
+    /// lines `check --repair` set aside, its history): no journal, and no file BrewLog writes,
+    /// may end so.
+    public static let reservedSuffixes = [".lock", ".rejected", ".history"]
 
     private func refuseReservedName(_ candidate: String) throws(JournalError) {
         for suffix in Self.reservedSuffixes where candidate.hasSuffix(suffix) {

@@ -9,21 +9,25 @@ import Darwin
 /// Appending: how inserts alone reach the journal.
 extension LockedJournal {
     /// Appends the inserted brews, then the inserted records of other kinds, with one `write`
-    /// and an `fsync`, recording the intent in the lock file first; on any failure the journal
-    /// is left as `loaded` found it.
-    func append(_ changes: JournalChanges, to loaded: LoadedFile) throws(JournalError) {
+    /// and an `fsync`, recording the intent in the lock file first (and the history's entry
+    /// before that); on any failure the journal and the history are left as `loaded` found them.
+    /// Returns the bounds to trim the history to, when it has outgrown them.
+    func append(_ changes: JournalChanges, to loaded: LoadedFile) throws(JournalError) -> HistoryBounds? {
         let startSize = loaded.file?.size ?? 0
         var text = startSize > 0 && !loaded.endsWithNewline ? "\n" : ""
         var appended = loaded.appended
         var others = loaded.others
+        var lines: [BrewID: String] = [:]
         for record in changes.inserted {
             let line = try line(for: record)
+            lines[record.id] = line
             let start = startSize + text.utf8.count
             appended.append(.init(id: record.id, timestamp: record.timestamp, start: start))
             text += line + "\n"
         }
         for entry in changes.insertedEntries {
             let line = try line(for: entry)
+            lines[entry.id] = line
             let start = startSize + text.utf8.count
             others.append(.init(entry: entry, start: start, end: start + line.utf8.count))
             text += line + "\n"
@@ -44,6 +48,7 @@ extension LockedJournal {
         let intentFD = lock.flatMap { $0.exclusive ? $0.fd : nil }
         var opened: FileStatus?
         var wrote = false
+        var history: HistoryMark?
         do throws(JournalError) {
             if creating {
                 // The mode exactly, whatever the umask.
@@ -54,6 +59,7 @@ extension LockedJournal {
             if let before = loaded.file, before.identity != file.identity {
                 throw .changedByAnotherProgram(path: path, what: "another program changed the journal")
             }
+            history = recordHistory(changes, journal: file, before: { _ in nil }, after: { lines[$0] })
             if let intentFD {
                 try call("record the append in the lock file") { () throws(SystemCallError) in
                     try writeAppendIntent(AppendIntent(offset: file.size, length: text.utf8.count, device: file.device, inode: file.inode),
@@ -85,7 +91,9 @@ extension LockedJournal {
             if let intentFD { clearAppendIntent(lockFD: intentFD) }
             self.loaded = LoadedFile(entries: loaded.entries, appended: appended, others: others, file: written, endsWithNewline: true,
                                      source: loaded.source)
+            return history?.trim
         } catch {
+            retractHistory(history)
             // Leave the journal as it was: remove the file this append created, or cut off
             // whatever part of the new lines reached it (unless the file is no longer the journal).
             if let opened, case .changedByAnotherProgram = error {

@@ -9,8 +9,10 @@ import Darwin
 /// Rewriting: how updates and removals reach the journal, atomically.
 extension LockedJournal {
     /// Writes the whole journal anew with `changes` applied, copying untouched lines (brews, records
-    /// of other kinds, lines of kinds BrewLog does not know) byte for byte.
-    func rewrite(_ changes: JournalChanges, loaded: LoadedFile) throws(JournalError) {
+    /// of other kinds, lines of kinds BrewLog does not know) byte for byte; the lines it replaces
+    /// or drops go to the history's entry. Returns the bounds to trim the history to, when it has
+    /// outgrown them.
+    func rewrite(_ changes: JournalChanges, loaded: LoadedFile) throws(JournalError) -> HistoryBounds? {
         try verifyUnchanged(since: loaded.file)
         // The file as loaded is read again a piece at a time (never held whole); a journal
         // loaded without its open file (one this journal just wrote) is read whole.
@@ -48,8 +50,15 @@ extension LockedJournal {
                 insertedEntries.append((entry, try line(for: entry)))
             }
         }
+        // What the history records after a removal: the tombstone's line, written in its place.
+        let tombstoneLines = inPlace.mapValues(\.line)
         var entries: [JournalSnapshot.Entry] = []
         var others: [JournalSnapshot.OtherLine] = []
+        var before: [BrewID: String] = [:]
+        let keepBefore = recording != nil
+        func keep(_ line: UnsafeBufferPointer<UInt8>, of id: BrewID) {
+            if keepBefore { before[id] = String(decoding: line, as: UTF8.self) }
+        }
         let known = loaded.appended.isEmpty ? loaded.entries : loaded.entries + loaded.appended
         var next = known.startIndex
         var nextOther = loaded.others.startIndex
@@ -62,7 +71,7 @@ extension LockedJournal {
                 others.append(.init(entry: entry, start: start, end: output.total))
                 try output.write("\n")
             }
-            try forEachLine(ofFirst: size, reading: read) { line, lineStart throws(SystemCallError) in
+            try eachLine(ofFirst: size, reading: read) { line, lineStart throws(SystemCallError) in
                 // The brews' lines come in file order: the next one is this line or a later one.
                 var entry: JournalSnapshot.Entry?
                 if next < known.endIndex, known[next].start == lineStart {
@@ -73,11 +82,13 @@ extension LockedJournal {
                     let other = loaded.others[nextOther]
                     nextOther += 1
                     guard !removed.contains(other.entry.id) else {
+                        keep(line, of: other.entry.id)
                         try writeInPlace(other.entry.id)
                         return
                     }
                     let start = output.total
                     if let (entry, text) = updatedEntries[other.entry.id] {
+                        keep(line, of: entry.id)
                         try output.write(text)
                         others.append(.init(entry: entry, start: start, end: output.total))
                     } else {
@@ -88,11 +99,13 @@ extension LockedJournal {
                     return
                 }
                 if let entry, removed.contains(entry.id) {
+                    keep(line, of: entry.id)
                     try writeInPlace(entry.id)
                     return
                 }
                 let start = output.total
                 if let entry, let (record, text) = updated[entry.id] {
+                    keep(line, of: record.id)
                     try output.write(text)
                     entries.append(.init(id: record.id, timestamp: record.timestamp, start: start))
                 } else {
@@ -117,14 +130,21 @@ extension LockedJournal {
                 others.append(.init(entry: entry, start: start, end: output.total))
                 try output.write("\n")
             }
+        } history: {
+            let inserted = Dictionary(inserted.map { ($0.record.id, $0.line) }, uniquingKeysWith: { $1 })
+            let insertedEntries = Dictionary(insertedEntries.map { ($0.entry.id, $0.line) }, uniquingKeysWith: { $1 })
+            return recordHistory(changes, journal: loaded.file, before: { before[$0] }, after: { id in
+                updated[id]?.line ?? updatedEntries[id]?.line ?? inserted[id] ?? insertedEntries[id] ?? tombstoneLines[id]
+            })
         }
-        self.loaded = LoadedFile(entries: entries, others: others, file: file, endsWithNewline: true)
+        self.loaded = LoadedFile(entries: entries, others: others, file: file.status, endsWithNewline: true)
+        return file.history?.trim
     }
 
     /// Calls `body` with each line of the first `size` bytes `read` gives (without its newline;
     /// the last line may have none) and the byte where it starts, reading a megabyte at a time:
     /// a rewrite holds a piece of the file and the line that crosses into the next, never the file.
-    private func forEachLine(ofFirst size: Int, reading read: (Range<Int>) throws(SystemCallError) -> [UInt8],
+    func eachLine(ofFirst size: Int, reading read: (Range<Int>) throws(SystemCallError) -> [UInt8],
                              _ body: (UnsafeBufferPointer<UInt8>, Int) throws(SystemCallError) -> Void) throws(SystemCallError) {
         var pending: [UInt8] = []
         var pendingStart = 0
@@ -184,13 +204,17 @@ extension LockedJournal {
 
     /// Replaces the journal atomically with what `produce` writes (temporary sibling, fsync,
     /// rename, fsync of the folder), keeping `existing`'s mode, owner and group. Returns the
-    /// status of the new file.
+    /// status of the new file and the history's mark.
+    ///
+    /// `history` appends the change's history entry once the new file is durable, before the
+    /// commit; if the commit fails, the entry is cut off again.
     ///
     /// Where the system can swap two paths atomically, the commit is a swap, after which the file
     /// swapped out must be the one that was read; if another program replaced the journal in the
     /// instant between the last check and the swap, the swap is undone and nothing is lost.
     func replaceContents(replacing existing: FileStatus?,
-                         _ produce: (inout ChunkedWriter) throws(SystemCallError) -> Void) throws(JournalError) -> FileStatus {
+                         _ produce: (inout ChunkedWriter) throws(SystemCallError) -> Void,
+                         history: () -> HistoryMark? = { nil }) throws(JournalError) -> (status: FileStatus, history: HistoryMark?) {
         try ensureDirectory()
         let temporary = directory + "/" + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd: Int32
@@ -221,15 +245,22 @@ extension LockedJournal {
                 : "\(error.call): \(error)"
             throw .io(path: path, operation: "rewrite", reason: reason + "; nothing was changed")
         }
+        let mark = history()
         do throws(JournalError) {
             try verifyUnchanged(since: existing)
         } catch {
             try? system.unlink(temporary)
+            retractHistory(mark)
             throw error
         }
-        try commit(temporary, replacing: existing)
+        do throws(JournalError) {
+            try commit(temporary, replacing: existing)
+        } catch {
+            retractHistory(mark)
+            throw error
+        }
         try syncDirectory()
-        return written
+        return (written, mark)
     }
 
     /// Puts `temporary` in the journal's place; on failure the journal is as it was and

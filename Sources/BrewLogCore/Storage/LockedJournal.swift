@@ -37,6 +37,12 @@ public final class LockedJournal: Journal {
     var loaded: LoadedFile?
     /// What messages call the file: "journal", or what else the engine keeps (the config file).
     var subject = "journal"
+    /// The command whose saves append to the history (``historyPath``); `nil`: saves are not
+    /// recorded (the config file, tests of the journal alone).
+    public var recording: HistoryRecording?
+    /// What went wrong with the history, which is never an error for the journal: the command
+    /// shows these as warnings.
+    public internal(set) var historyWarnings: [String] = []
     /// How much a load reads at a time: large enough that both cores get long runs of lines,
     /// small enough to stay in cache (tests make it tiny, to cut lines and characters apart).
     var chunkSize = 1 << 20
@@ -125,11 +131,22 @@ public final class LockedJournal: Journal {
             // A brew could not be read again: what the store holds of it is incomplete.
             throw .io(path: path, operation: "read", reason: failure)
         }
+        let trim: HistoryBounds?
         if changes.isAppendOnly {
-            try append(changes, to: loaded)
+            trim = try append(changes, to: loaded)
         } else {
-            try rewrite(changes, loaded: loaded)
+            trim = try rewrite(changes, loaded: loaded)
         }
+        if let trim { trimHistory(to: trim) }
+    }
+
+    /// Appends the history's entry for `changes` (`before` and `after` give each touched record's
+    /// lines), the journal being `journal` before they are in: the first half of a save's one
+    /// step. `nil` when nothing is recorded.
+    func recordHistory(_ changes: JournalChanges, journal: FileStatus?, before: (BrewID) -> String?,
+                       after: (BrewID) -> String?) -> HistoryMark? {
+        guard let recording, let entry = recording.entry(for: changes, before: before, after: after) else { return nil }
+        return appendHistory(entry, journal: journal, bounds: recording.bounds)
     }
 
     /// Throws unless the lock file and the journal are still the ones this writer locked and

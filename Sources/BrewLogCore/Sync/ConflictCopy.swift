@@ -26,7 +26,7 @@ public struct ConflictCopy: Equatable, Sendable {
     public init?(name: String, journalName: String) {
         let (base, suffix) = Self.split(journalName)
         guard name != journalName, name.hasPrefix(base), name.hasSuffix(suffix), name.count > base.count + suffix.count,
-              !name.hasSuffix(".lock"), !name.hasSuffix(".rejected") else { return nil }
+              !FileJournal.reservedSuffixes.contains(where: name.hasSuffix) else { return nil }
         let middle = name.dropFirst(base.count).dropLast(suffix.count)
         if middle.hasPrefix(".sync-conflict-") {
             tool = .syncthing

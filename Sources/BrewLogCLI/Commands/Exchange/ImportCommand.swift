@@ -86,6 +86,10 @@ enum ImportCommand: BrewLogCommand {
         let given = named ?? (delimiter != nil ? .csv : ExchangeFormat(suggestedBy: path))
         let (bytes, format, stoppedEarly) = try read(path, format: given, delimiter: delimiter)
         let shown = path == "-" ? "standard input" : path
+        if bytes.starts(with: HistoryCodec.header.utf8) {
+            throw CLIError.dataError("\(shown) is BrewLog's history of changes on one machine, not a journal or an export; nothing imported",
+                                     hint: "the history stays with its journal; 'brewlog undo' takes back a change it holds")
+        }
         let incoming: [BrewRecord]
         let incomingEntries: [JournalEntry]
         switch format.decodeContents(bytes, csv: CSVDialect(delimiter: delimiter, localTimeZone: try context.timeZone)) {

@@ -38,13 +38,7 @@ enum ListCommand: BrewLogCommand {
         pagesOutput: true)
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        var limit: Int?
-        if let text = context.arguments.value(Option.limit) {
-            guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = Int(text) else {
-                throw context.usage("invalid value '\(cappedForMessage(text))' for '--limit'", hint: "give a whole number, 0 or more")
-            }
-            limit = value
-        }
+        let limit = try context.wholeNumber(Option.limit)
         let filter = try BrewFilter(context)
         let order = try self.order(context)
         let chosenColumns = try ColumnOptions.columns(context, Option.columns)

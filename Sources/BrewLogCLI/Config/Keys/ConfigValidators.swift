@@ -108,6 +108,19 @@ enum ConfigValidators {
         return .success(.integer(days))
     }
 
+    /// How many changes the history keeps, a whole number from 1 to a million.
+    static let historyKeep = ConfigValidator(read: readHistoryKeep, offers: .nothing)
+
+    static let historyKeeps = 1...1_000_000
+
+    @Sendable private static func readHistoryKeep(_ text: String) -> Reading {
+        guard !text.isEmpty, text.utf8.count <= 7, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let count = Int(text), historyKeeps.contains(count) else {
+            return problem("give a whole number of changes from \(historyKeeps.lowerBound) to 1000000")
+        }
+        return .success(.integer(count))
+    }
+
     /// The validator of the recipe field `field` (`add.dose`, `recipe.NAME.tags`): the field
     /// table's parser, the one `add` reads its option with, so a default is refused exactly when
     /// the option would be. Completion offers what the option offers.

@@ -100,6 +100,9 @@ enum KnownConfigKeys {
         KnownConfigKey(section: "sync", subsection: .none, name: "keep-removed", display: "sync.keep-removed",
                        summary: "Days 'check --compact' keeps the tombstones of removed records (default 400).", example: "400",
                        read: ConfigValidators.keepRemovedDays),
+        KnownConfigKey(section: "history", subsection: .none, name: "keep", display: "history.keep",
+                       summary: "How many changes 'brewlog history' keeps for 'brewlog undo' (default 1000).", example: "200",
+                       read: ConfigValidators.historyKeep),
     ]
 
     /// The lines of help for the keys: each listed key, and one line for every `[add "METHOD"]`
