@@ -125,6 +125,20 @@ struct Configuration: Sendable {
     /// The `[add]` defaults.
     var addDefaults: BrewFieldValues { defaults(subsection: nil, section: "add") }
 
+    /// The sticky fields of a brew of `method` (`add.METHOD.sticky`, the section named ignoring
+    /// case, the file's last such key winning), else `add.sticky`; none when neither is set.
+    func stickyFields(method: String?) -> Set<BrewField> {
+        let key = { (subsection: String?) in ConfigKey(section: "add", subsection: subsection, name: "sticky") }
+        var chosen = values[key(nil)]
+        if let method = method?.lowercased() {
+            for entry in document.entries where entry.key.section == "add" && entry.key.subsection?.lowercased() == method {
+                if let value = values[key(entry.key.subsection)] { chosen = value }
+            }
+        }
+        guard case .words(let names)? = chosen else { return [] }
+        return Set(names.compactMap { BrewField(name: $0) })
+    }
+
     /// The recipe `name` (case-sensitive), or `nil` when no key of it is set.
     func recipe(_ name: String) -> BrewFieldValues? {
         guard recipeNames.contains(name) else { return nil }

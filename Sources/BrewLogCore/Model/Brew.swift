@@ -184,6 +184,13 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         _modify { var edit = beginEdit(\.grind, .grind, nil) { swap(&$0.grind, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
+    /// The grinder ("Kinu m47").
+    public var grinder: String? {
+        get { read(\.grinder) { $0.grinder } }
+        set { write(\.grinder, .grinder, newValue, get: { $0.grinder }, set: { $0.grinder = $1 }) }
+        _modify { var edit = beginEdit(\.grinder, .grinder, nil) { swap(&$0.grinder, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
+    }
+
     /// Water temperature in °C.
     public var temperatureCelsius: Double? {
         get { read(\.temperatureCelsius) { $0.temperatureCelsius } }
@@ -196,6 +203,13 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         get { read(\.brewTimeSeconds) { $0.brewTimeSeconds } }
         set { write(\.brewTimeSeconds, .brewTime, newValue, get: { $0.brewTimeSeconds }, set: { $0.brewTimeSeconds = $1 }) }
         _modify { var edit = beginEdit(\.brewTimeSeconds, .brewTime, nil) { swap(&$0.brewTimeSeconds, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
+    }
+
+    /// Total dissolved solids in percent.
+    public var tdsPercent: Double? {
+        get { read(\.tdsPercent) { $0.tdsPercent } }
+        set { write(\.tdsPercent, .tds, newValue, get: { $0.tdsPercent }, set: { $0.tdsPercent = $1 }) }
+        _modify { var edit = beginEdit(\.tdsPercent, .tds, nil) { swap(&$0.tdsPercent, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// Tags, in the order they were added.
@@ -256,8 +270,10 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         case .water: waterGrams = record.waterGrams
         case .yield: yieldGrams = record.yieldGrams
         case .grind: grind = record.grind
+        case .grinder: grinder = record.grinder
         case .temperature: temperatureCelsius = record.temperatureCelsius
         case .brewTime: brewTimeSeconds = record.brewTimeSeconds
+        case .tds: tdsPercent = record.tdsPercent
         case .tags: tags = record.tags
         }
     }
@@ -280,8 +296,10 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         case .water: \Brew.waterGrams
         case .yield: \Brew.yieldGrams
         case .grind: \Brew.grind
+        case .grinder: \Brew.grinder
         case .temperature: \Brew.temperatureCelsius
         case .brewTime: \Brew.brewTimeSeconds
+        case .tds: \Brew.tdsPercent
         case .tags: \Brew.tags
         }
     }

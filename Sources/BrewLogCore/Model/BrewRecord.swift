@@ -26,10 +26,14 @@ public struct BrewRecord: Hashable, Sendable {
     public var yieldGrams: Double?
     /// Grind setting, free text.
     public var grind: String?
+    /// The grinder ("Kinu m47"), free text.
+    public var grinder: String?
     /// Water temperature in °C, 0...100.
     public var temperatureCelsius: Double?
     /// Brew time in whole seconds, 1...86400.
     public var brewTimeSeconds: Int?
+    /// Total dissolved solids in percent, 0...30 (a refractometer's reading).
+    public var tdsPercent: Double?
     /// Tags: each non-empty, without commas or whitespace.
     public var tags: [String]
     /// Journal keys BrewLog does not know, with their raw JSON values, kept through every rewrite.

@@ -56,6 +56,7 @@ extension AddCommand {
     /// Where a bag that was not typed came from, as messages name it.
     private static func origin(_ source: BrewLayers.Source) -> String {
         switch source {
+        case .sticky(let method, let brew): "the last \(method.terminalSafe) (\(brew.rawValue.terminalSafe), add.sticky)"
         case .defaults: "add.bean in the config"
         case .methodDefaults(let method): "add.\(method.terminalSafe).bean in the config"
         case .recipe(let name): "the recipe \(name.terminalSafe)"

@@ -81,6 +81,12 @@ enum KnownConfigKeys {
                        summary: "The recipe NAME's \(field.name), as for add.\(field.name).", example: field.row.example,
                        read: ConfigValidators.brewDefault(field))
     } + [
+        KnownConfigKey(section: "add", subsection: .none, name: "sticky", display: "add.sticky",
+                       summary: "Fields a new brew carries over from the newest brew of its method when no default, recipe or option sets them.",
+                       example: "grind,temp,dose", read: ConfigValidators.unsetFields),
+        KnownConfigKey(section: "add", subsection: .any, name: "sticky", display: "add.METHOD.sticky",
+                       summary: "The sticky fields of brews of METHOD, instead of add.sticky.", example: "grind,grinder,temp",
+                       read: ConfigValidators.unsetFields, listed: false),
         KnownConfigKey(section: "add", subsection: .any, name: "unset", display: "add.METHOD.unset",
                        summary: "Fields the [add] defaults set that brews of METHOD go without.", example: "water,tags",
                        read: ConfigValidators.unsetFields, listed: false),
@@ -114,7 +120,7 @@ enum KnownConfigKeys {
 
     /// The one line of help for the keys of `[add "METHOD"]`.
     static let methodDefaultsHelp = (display: "add.METHOD.FIELD", example: "18",
-                                     summary: "A default for brews of METHOD only ([add \"Espresso\"], matched ignoring case), over add.FIELD; add.METHOD.unset lists add.* defaults those brews go without (water,tags).")
+                                     summary: "A default for brews of METHOD only ([add \"Espresso\"], matched ignoring case), over add.FIELD; add.METHOD.unset lists add.* defaults those brews go without (water,tags); add.METHOD.sticky their sticky fields.")
 
     /// The known key `key` is, or `nil`.
     static func find(_ key: ConfigKey) -> KnownConfigKey? {
