@@ -27,6 +27,9 @@ enum CompletionSource: Equatable {
         case "columns": .lookup(.columns)
         case "method": .lookup(.methods)
         case "coffee": .lookup(.coffees)
+        case "grinder": .lookup(.grinders)
+        case "with": .fixed(RecipeCommand.withFields)
+        case "method-tag": .lookup(.tags)
         case "tag", "untag": .lookup(.tags)
         case "like", "from": .lookup(.ids)
         case "recipe": .lookup(.recipes)
@@ -116,7 +119,7 @@ enum ArgumentCompletion: Equatable {
 enum CompletionValues: String, CaseIterable {
     /// `last`, then every brew's id, in date order.
     case ids
-    case methods, coffees, tags, recipes
+    case methods, coffees, grinders, tags, recipes
     /// The `bean` command's arguments: its actions, then the bags' names (the scripts complete
     /// every argument alike, so one list serves the action and the bag).
     case beans
@@ -139,6 +142,7 @@ enum CompletionValues: String, CaseIterable {
         case .ids: "brew id"
         case .methods: "method"
         case .coffees: "coffee"
+        case .grinders: "grinder"
         case .tags: "tag"
         case .recipes: "recipe"
         case .beans: "action or bag"
