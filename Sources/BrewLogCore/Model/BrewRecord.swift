@@ -69,6 +69,16 @@ public struct BrewRecord: Hashable, Sendable {
         brewRatio(dose: doseGrams, water: waterGrams, yield: yieldGrams)
     }
 
+    /// The extraction yield in percent: TDS% × beverage ÷ dose, the beverage being the yield when
+    /// the brew records one (espresso's, or a filter brew weighed in the cup), else the water
+    /// (for filter, a little more than the beverage: the grounds hold some back); `nil` without a
+    /// TDS, a dose or either mass, or when the quotient is not finite.
+    public var extractionYield: Double? {
+        guard let tdsPercent, let dose = doseGrams, dose > 0, let beverage = yieldGrams ?? waterGrams else { return nil }
+        let yield = tdsPercent * beverage / dose
+        return yield.isFinite ? yield : nil
+    }
+
     /// Throws the first field, in table order, that breaks its rule (``BrewField/limit``), then
     /// the first bad tag.
     public func validate() throws(InvalidFieldError) {

@@ -32,7 +32,7 @@ enum DialCommand: BrewLogCommand {
             switch column {
             case .field(let field) where field.isRecipe && ![.method, .coffee, .tags].contains(field): (field, column.name.uppercased())
             case .ratio: (nil, column.name.uppercased())
-            case .field, .bean, .beanName, .daysOffRoast: nil
+            case .field, .bean, .beanName, .daysOffRoast, .extractionYield, .cost: nil
             }
         }
         return settings.filter { $0.field == .grind } + settings.filter { $0.field != .grind }

@@ -77,7 +77,7 @@ enum ListCommand: BrewLogCommand {
         }
         let columns = chosenColumns ?? context.configuration.listColumns?.compactMap(BrewColumn.init(name:))
         var table = BrewTable(columns: columns ?? BrewTable.defaultColumns, mayDrop: columns == nil,
-                              width: context.terminalWidth, style: context.style, bags: bags)
+                              width: context.terminalWidth, style: context.style, bags: bags, currency: context.configuration.currency)
         // Two passes: the widths of every row listed, then the rows.
         selection.forEachInDateOrder { table.measure($0) }
         guard table.count > 0 else {
