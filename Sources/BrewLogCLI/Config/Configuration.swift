@@ -96,13 +96,14 @@ struct Configuration: Sendable {
     var pager: String? { text("ui", "pager") }
     /// `ui.week-start`.
     var weekStart: Weekday? { text("ui", "week-start").flatMap { Weekday(name: $0) } }
-    /// `ui.list-columns`, in order.
     /// `ui.currency`: the text a cost is shown with (`EUR`, `€`); `nil` when not set.
     var currency: String? {
         guard case .text(let currency)? = values[ConfigKey(section: "ui", subsection: nil, name: "currency")], !currency.isEmpty else { return nil }
         return currency
     }
-
+    /// `ui.list-order = newest`: a plain `list` on a terminal shows the newest brew first.
+    var listsNewestFirst: Bool { text("ui", "list-order") == "newest" }
+    /// `ui.list-columns`, in order.
     var listColumns: [String]? {
         if case .words(let columns)? = values[ConfigKey(section: "ui", subsection: nil, name: "list-columns")] { return columns }
         return nil
