@@ -59,15 +59,17 @@ extension BeanCommand {
         var rows: [(String, String)] = [
             ("id", bag.id.rawValue), ("name", bag.name), ("roaster", bag.roaster ?? "-"), ("origin", bag.origin ?? "-"),
             ("process", bag.process ?? "-"), ("roasted", bag.roasted.map { "\($0)" + off } ?? "-"),
-            ("weight", bag.weightGrams.map(grams) ?? "-"),
-            ("price", BrewFormatting.money(bag.price, currency: context.configuration.currency)),
-            ("opened", bag.opened.map(\.description) ?? "-"),
+            ("weight", bag.weightGrams.map(grams) ?? "-"), ("opened", bag.opened.map(\.description) ?? "-"),
             ("finished", bag.finished.map(\.description) ?? "-"),
             ("tags", bag.tags.isEmpty ? "-" : bag.tags.joined(separator: ", ")),
             ("used", grams(usage.gramsUsed)), ("left", gramsLeft(usage)), ("brews", String(usage.brews.count)),
             ("rating", usage.averageRating.map { BrewFormatting.oneDecimal($0) + " on average" } ?? "-"),
-            ("per cup", BrewFormatting.money(usage.costPerCup, currency: context.configuration.currency)),
         ]
+        if let price = bag.price {
+            // Only for a bag with a price: most have none.
+            let currency = context.configuration.currency
+            rows += [("price", BrewFormatting.money(price, currency: currency)), ("per cup", BrewFormatting.money(usage.costPerCup, currency: currency))]
+        }
         rows += bag.unknownFields.map { ($0.key, $0.rawJSON) }
         for (label, value) in rows {
             context.out.line(context.style.bold(BrewFormatting.padded(label.terminalSafe, to: 8)) + "  " + value.terminalSafe)

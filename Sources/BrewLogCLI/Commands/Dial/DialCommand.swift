@@ -84,6 +84,8 @@ enum DialCommand: BrewLogCommand {
         out.line(style.bold("Dialling in \(heading.terminalSafe)") + ": \(brews.count) brew\(brews.count == 1 ? "" : "s")")
         // The days off roast column only when some brew has a bag with a roast date.
         let showsRoast = offRoast.contains { $0 != nil }
+        // The grinder too only when some brew names one: most people have one grinder.
+        let columns = columns.filter { $0.field != .grinder || brews.contains { $0.grinder != nil } }
         var table: [[String]] = [["DATE", "METHOD"] + columns.map(\.title) + (showsRoast ? ["OFF ROAST"] : []) + ["RATING"]]
         var previousRatio: String?
         for ((brew, changed), days) in zip(zip(brews, changes), offRoast) {
