@@ -135,4 +135,38 @@ struct EverydayEntryTests {
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("'onyx' is part of 2 names: 'Onyx Geometry', 'Onyx Monarch'"), "\(result.stderr)")
     }
+
+    @Test("a default bag of another coffee than the one typed is not linked: the brew follows its coffee, and a note says so")
+    func defaultBagOfAnotherCoffee() throws {
+        let sandbox = sandbox()
+        sandbox.ok(["bean", "add", "Onyx Geometry", "-q"])
+        let house = sandbox.ok(["bean", "add", "House blend", "-q"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        sandbox.ok(["config", "set", "add.bean", "onyx"])
+        let result = sandbox.run(["add", "-m", "V60", "-c", "House blend"])
+        #expect(result.status == 0 && result.stderr.contains("names the bag") && result.stderr.contains("the brew's coffee is 'House blend'"), "\(result)")
+        #expect(try last(sandbox)["bean"] == nil)
+        #expect(sandbox.ok(["list", "--json", "--columns", "bean"]).contains(house))
+        _ = sandbox.add(["-m", "V60"])
+        #expect(try last(sandbox)["bean"] as? String != nil)
+    }
+
+    @Test("jrnl: only entries with a method tag (or --tag) are brews, the tag is the method, and the rest is counted in a note")
+    func jrnl() throws {
+        let sandbox = sandbox()
+        let diary = #"{"tags":{},"entries":[{"title":"Kenya","body":"","date":"2026-11-20","time":"07:30","tags":["@v60"],"starred":false},"#
+            + #"{"title":"Went for a walk","body":"","date":"2026-11-20","time":"17:30","tags":["@walk"],"starred":false}]}"#
+        let path = sandbox.home + "/jrnl.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(diary.utf8))
+        let none = sandbox.run(["import", "--from", "jrnl", path])
+        #expect(none.status == 0 && none.stdout.contains("Imported 0 new brews") && none.stderr.contains("2 jrnl entries have no tag that names a method"), "\(none)")
+        let one = sandbox.run(["import", "--from", "jrnl", path, "--method-tag", "@V60"])
+        #expect(one.stdout.contains("Imported 1 new brew") && one.stderr.contains("1 jrnl entry"), "\(one)")
+        let brew = try last(sandbox)
+        #expect(brew["method"] as? String == "V60" && brew["tags"] == nil)
+        // A method the journal has now names the tag on its own; --tag picks the walk too.
+        #expect(sandbox.ok(["import", "--from", "jrnl", path, "--dry-run"]).contains("Would import 0 new brews, skipped 1"))
+        #expect(sandbox.ok(["import", "--from", "jrnl", path, "--tag", "walk", "--dry-run"]).contains("Would import 1 new brew"))
+        let misplaced = sandbox.run(["import", path, "--tag", "walk"])
+        #expect(misplaced.status == 64 && misplaced.stderr.contains("'--tag' picks jrnl entries"), "\(misplaced)")
+    }
 }
