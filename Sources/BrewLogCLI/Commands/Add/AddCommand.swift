@@ -19,9 +19,12 @@ enum AddCommand: BrewLogCommand {
         usage: "add [<fields>] [--recipe <name> | --like <id>] [--unset <field>] [--date <when>] [--once-per-day] [--json]",
         options: FieldOptions.specs + [Option.recipe, Option.like, Option.unset, Option.date, Option.oncePerDay, Option.json],
         discussion: """
-            FIELDS come from, lowest first: [add] in the config, [add "METHOD"] for the brew's method
-            (the typed -m, else the recipe's or --like's, else add.method; matched ignoring case), the
-            recipe or --like, then the command line. --unset FIELD removes what a lower layer set.
+            FIELDS come from, lowest first: the sticky fields (add.sticky, e.g. grind,temp: carried
+            over from the newest brew of the same method), [add] in the config, [add "METHOD"] for
+            the brew's method (the typed -m, else the recipe's or --like's, else add.method; matched
+            ignoring case), the recipe or --like, then the command line. --unset FIELD removes what
+            a lower layer set. --ratio sets the yield of a brew with one (espresso's 1:2), else the
+            water; the confirmation says which.
 
 
             WHEN: a day (today, yesterday, mon, -3d, 2026-11-28; a past day alone records 12:00), a
@@ -31,6 +34,7 @@ enum AddCommand: BrewLogCommand {
             EXAMPLES:
               brewlog add -m V60 -c "Kenya AA" --dose 15 --ratio 1:16 -r 4
               brewlog add -m Espresso --dose 18 --yield 36 --temp 201F
+              brewlog add -m Espresso --dose 18 --ratio 1:2.2
               brewlog add --like last -r 5 -n "Sweeter today"
               echo "Bright, blackcurrant" | brewlog add --notes -
               brewlog add --date "yesterday 23:40" --once-per-day -q
