@@ -119,18 +119,30 @@ extension BrewLogStore {
 
     /// The records of the newest brews whose method is `method` ignoring case, newest first, at
     /// most `limit` of them: what a new brew of that method carries over (`add.sticky`) and how
-    /// its method is usually measured (``BrewRatio/target(typed:record:recent:)``).
+    /// its method is usually measured (``BrewRatio/target(for:recent:)``).
+    ///
+    /// `add` asks on every brew, so the journal is not sorted: the newest few hundred brews by
+    /// date are picked in one pass over the moments alone, and only when too few of them are of
+    /// the method is the window widened (eight times, then again).
     public func newestRecords(ofMethod method: String, limit: Int) -> [BrewRecord] {
         guard limit > 0 else { return [] }
         registry.access(\BrewLogStore.brews)
         let wanted = method.lowercased()
-        var found: [BrewRecord] = []
-        for position in positionsNewestFirst() {
-            let record = record(at: position)
-            guard record.method?.lowercased() == wanted else { continue }
-            found.append(record)
-            if found.count == limit { break }
+        var window = Swift.max(256, limit * 16)
+        while true {
+            var newest = GreatestElements<DateOrder>(capacity: window)
+            forEachTimestamp { position, timestamp in newest.offer(DateOrder(date: timestamp.date, position: position)) }
+            let positions = newest.sorted().reversed().map(\.position)
+            var found: [BrewRecord] = []
+            for position in positions {
+                let record = record(at: position)
+                guard record.method?.lowercased() == wanted else { continue }
+                found.append(record)
+                if found.count == limit { return found }
+            }
+            // Every brew was in the window: there are no more of the method.
+            if positions.count < window { return found }
+            window = window > Int.max / 8 ? Int.max : window * 8
         }
-        return found
     }
 }

@@ -74,9 +74,11 @@ enum AddCommand: BrewLogCommand {
             var brewLayers = BrewLayers(defaults: configuration.addDefaults, methodDefaults: configuration.methodDefaults,
                                         startingPoint: startingPoint, typed: typedLayer)
             let method = brewLayers.methodInForce
-            // The method's newest brews: what sticks from the last one, and whether it measures its yield.
-            let recent = method.map { store.newestRecords(ofMethod: $0, limit: BrewRatio.recentBrews) } ?? []
             let sticky = configuration.stickyFields(method: method)
+            // The method's newest brews, looked up only when asked for: what sticks from the last
+            // one, and whether the method measures its yield (for --ratio).
+            let needsRecent = !sticky.isEmpty || context.arguments.value(FieldOptions.ratio) != nil
+            let recent = needsRecent ? method.map { store.newestRecords(ofMethod: $0, limit: BrewRatio.recentBrews) } ?? [] : []
             if !sticky.isEmpty, let newest = recent.first { brewLayers.sticky = (newest, sticky) }
             let layers = brewLayers.resolved
             var record = BrewRecord(id: id, timestamp: timestamp)
