@@ -81,6 +81,21 @@ struct EverydayModelTests {
         #expect(store.newestRecords(ofMethod: "V60", limit: 0).isEmpty)
     }
 
+    @Test("a method last brewed long ago is found past the newest few hundred brews; the journal's line order does not matter")
+    func newestOfARareMethod() throws {
+        var records = (0..<700).map { index in
+            Self.brew(String(format: "v60%09d", index), "2026-11-01T00:00:00Z", method: "V60")
+        }
+        for index in records.indices {
+            records[index].timestamp = Timestamp(date: Date(timeIntervalSince1970: 1_796_000_000 + Double(index) * 60), utcOffsetSeconds: 0)
+        }
+        records.insert(Self.brew("chemex000002", "2026-10-02T07:00:00Z", method: "Chemex"), at: 350)
+        records.append(Self.brew("chemex000001", "2026-10-01T07:00:00Z", method: "Chemex"))
+        let store = try makeStore(now: "2026-12-30T12:00:00Z", records: records)
+        #expect(store.newestRecords(ofMethod: "chemex", limit: 5).map(\.id.rawValue) == ["chemex000002", "chemex000001"])
+        #expect(store.newestRecords(ofMethod: "V60", limit: 2).map(\.id.rawValue) == ["v60000000699", "v60000000698"])
+    }
+
     @Test("a bag's price reads and writes back in its place; a bad one is refused", arguments: [
         (#","price":14.5"#, 14.5 as Double?, nil as String?), (#","price":0"#, 0, nil),
         (#","price":-1"#, nil, "price must be 0 or more and at most 1000000000 (got -1)"),
