@@ -15,5 +15,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case let .success(contents): checkImported(contents, from: "jrnl")
     case let .failure(problems): invariant(!problems.problems.isEmpty, "jrnl failed without a problem")
     }
+    // Picking the brews by tag, a method tag becoming the method: a subset of the same entries.
+    let picked = JrnlExport.decode(bytes, timeZone: importZone, selection: JrnlExport.Selection(tags: ["v60", "coffee"], methods: ["v60": "V60"]))
+    if case let .success(contents) = picked {
+        checkImported(contents, from: "jrnl")
+        if case let .success(all) = whole { invariant(contents.records.count <= all.records.count, "jrnl picked more brews than it read") }
+    } else if case .success = whole {
+        invariant(false, "jrnl failed only when picking brews")
+    }
     return 0
 }

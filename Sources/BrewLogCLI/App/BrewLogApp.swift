@@ -61,7 +61,10 @@ final class BrewLogApp {
         let environment = self.environment
         let errors = self.errors
         // Weakly: the output belongs to the app, and must not keep it alive.
-        out.beforeFirstWrite = { [weak self] in self?.pager = Pager.start(command, environment: environment) }
+        out.beforeFirstWrite = { [weak self] in
+            guard let self else { return }
+            pager = Pager.start(out.pageFromEnd ? Pager.atEnd(command) : command, environment: environment)
+        }
         // The pager closed its input before reading everything: the user left it (status 0),
         // or it failed, which is said as an I/O error.
         out.whenClosed = { [weak self] in

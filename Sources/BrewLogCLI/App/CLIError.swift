@@ -187,6 +187,8 @@ extension CLIError {
             self = .notFound(error.description, hint: "'brewlog list' shows the brews")
         case .ambiguous, .prefixTooShort:
             self = .usage(error.description, hint: "give more characters of the id", command: command)
+        case .ambiguousName:
+            self = .usage(error.description, hint: "give more of the name, e.g. last:V60", command: command)
         case .malformed:
             self = .usage(error.description, hint: "name a brew by " + BrewReference.forms, command: command)
         }

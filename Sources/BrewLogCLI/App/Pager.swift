@@ -41,6 +41,14 @@ final class Pager {
         return command.isEmpty || command == "cat" ? nil : command
     }
 
+    /// `command` told to open at the end of its text: `less` (by any path) with `+G` added; any
+    /// other pager as it is (it has no common way to say so; `ui.list-order = newest` is the
+    /// other way to see the newest brews first).
+    static func atEnd(_ command: String) -> String {
+        let program = command.split(separator: " ", maxSplits: 1).first.map { $0.split(separator: "/").last.map(String.init) ?? "" } ?? ""
+        return program == "less" ? command + " +G" : command
+    }
+
     /// Starts `command` and moves standard output onto its input; `nil` (and nothing changed)
     /// when it cannot be started, so the output goes to the terminal directly.
     static func start(_ command: String, environment: [String: String]) -> Pager? {

@@ -36,17 +36,22 @@ enum StatsCommand: BrewLogCommand {
         let streakDay = { (timestamp: Timestamp) in min(rules.day(of: timestamp), today) }
         var accumulator = BrewStatistics.Accumulator(day: streakDay)
         var heatDays = DayCounts()
+        let bags = BeanMatching(bags: store.beanBags)
+        var cost = (total: 0.0, cups: 0)
         store.forEachRecord { record in
             guard filter.admits(record) else { return }
             accumulator.add(record)
+            if let cup = bags.cost(of: record) { cost = (cost.total + cup, cost.cups + 1) }
             // Brews still to come are left out of the heatmap.
             if record.timestamp.date <= now { heatDays.add(streakDay(record.timestamp)) }
         }
         try store.ensureReadWhole()
         let stats = accumulator.statistics
         let streak = store.streakSummary
+        // What a cup cost, over the brews whose bag has a price and a weight.
+        let perCup = cost.cups > 0 ? cost.total / Double(cost.cups) : nil
         if context.arguments.has(Option.json) {
-            context.out.line(json(stats, streak).text)
+            context.out.line(json(stats, streak, costPerCup: perCup).text)
             return
         }
         guard !context.quiet else { return }
@@ -58,6 +63,10 @@ enum StatsCommand: BrewLogCommand {
         out.line(style.bold("Streak") + "      \(streak.current) current, \(streak.longest) longest"
                  + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"))
         out.line(style.bold("Rating") + "      " + (stats.averageRating.map { "\(BrewFormatting.oneDecimal($0)) average" } ?? "-"))
+        if let perCup {
+            out.line(style.bold("Cost") + "        " + BrewFormatting.money(perCup, currency: context.configuration.currency)
+                     + " a cup (\(cost.cups) of \(stats.brews) brew\(stats.brews == 1 ? "" : "s") from a bag with a price)")
+        }
         let shown = context.arguments.has(Option.all) ? Int.max : shownGroups
         section(StatsTable.methods(stats.methods.prefix(shown)), groups: stats.methods, out: out, style: style)
         section(StatsTable.coffees(stats.coffees.prefix(shown)), groups: stats.coffees, out: out, style: style)
@@ -130,7 +139,7 @@ enum StatsCommand: BrewLogCommand {
         }
     }
 
-    private static func json(_ stats: BrewStatistics, _ streak: StreakSummary) -> JSONText {
+    private static func json(_ stats: BrewStatistics, _ streak: StreakSummary, costPerCup: Double?) -> JSONText {
         // Rounded to thousandths where that cannot overflow; JSON has no infinity, so that is null.
         func number(_ value: Double?) -> JSONText {
             guard let value else { return .null }
@@ -147,7 +156,7 @@ enum StatsCommand: BrewLogCommand {
         return .object([
             ("brews", .int(stats.brews)), ("brew_days", .int(stats.brewDays)), ("average_rating", number(stats.averageRating)),
             ("streak", StreakJSON.object(streak)), ("methods", groups(stats.methods, withAverages: true)),
-            ("coffees", groups(stats.coffees, withAverages: false)),
+            ("coffees", groups(stats.coffees, withAverages: false)), ("cost_per_cup", number(costPerCup)),
         ])
     }
 }

@@ -15,7 +15,7 @@ enum StreakCommand: BrewLogCommand {
     /// full path (cron's PATH is /usr/bin:/bin); the notifier only on status 1, no brew today (not
     /// on 65, 75 or 78, whose message cron mails); the user's D-Bus session named, which cron
     /// does not pass on and notify-send needs; and no `%`, which crontab turns into a line break.
-    static let cronReminder = #"0 20 * * * "$HOME/.local/bin/brewlog" streak --check -q; [ $? -eq 1 ] && "#
+    static let cronReminder = #"0 20 * * * TZ=Europe/Berlin "$HOME/.local/bin/brewlog" streak --check -q; [ $? -eq 1 ] && "#
         + #"DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/$(id -u)/bus notify-send "BrewLog" "Brew today to keep your streak""#
 
     /// How many runs `--history` lists without an N.

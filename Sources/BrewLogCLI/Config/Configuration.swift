@@ -96,6 +96,13 @@ struct Configuration: Sendable {
     var pager: String? { text("ui", "pager") }
     /// `ui.week-start`.
     var weekStart: Weekday? { text("ui", "week-start").flatMap { Weekday(name: $0) } }
+    /// `ui.currency`: the text a cost is shown with (`EUR`, `€`); `nil` when not set.
+    var currency: String? {
+        guard case .text(let currency)? = values[ConfigKey(section: "ui", subsection: nil, name: "currency")], !currency.isEmpty else { return nil }
+        return currency
+    }
+    /// `ui.list-order = newest`: a plain `list` on a terminal shows the newest brew first.
+    var listsNewestFirst: Bool { text("ui", "list-order") == "newest" }
     /// `ui.list-columns`, in order.
     var listColumns: [String]? {
         if case .words(let columns)? = values[ConfigKey(section: "ui", subsection: nil, name: "list-columns")] { return columns }
@@ -124,6 +131,20 @@ struct Configuration: Sendable {
 
     /// The `[add]` defaults.
     var addDefaults: BrewFieldValues { defaults(subsection: nil, section: "add") }
+
+    /// The sticky fields of a brew of `method` (`add.METHOD.sticky`, the section named ignoring
+    /// case, the file's last such key winning), else `add.sticky`; none when neither is set.
+    func stickyFields(method: String?) -> Set<BrewField> {
+        let key = { (subsection: String?) in ConfigKey(section: "add", subsection: subsection, name: "sticky") }
+        var chosen = values[key(nil)]
+        if let method = method?.lowercased() {
+            for entry in document.entries where entry.key.section == "add" && entry.key.subsection?.lowercased() == method {
+                if let value = values[key(entry.key.subsection)] { chosen = value }
+            }
+        }
+        guard case .words(let names)? = chosen else { return [] }
+        return Set(names.compactMap { BrewField(name: $0) })
+    }
 
     /// The recipe `name` (case-sensitive), or `nil` when no key of it is set.
     func recipe(_ name: String) -> BrewFieldValues? {

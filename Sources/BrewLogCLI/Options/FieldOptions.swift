@@ -23,7 +23,8 @@ extension BrewField {
         case .coffee: .lookup(.coffees)
         case .tags: .lookup(.tags)
         case .bean: .lookup(.bags)
-        case .id, .date, .rating, .notes, .dose, .water, .yield, .grind, .temperature, .brewTime: .nothing
+        case .grinder: .lookup(.grinders)
+        case .id, .date, .rating, .notes, .dose, .water, .yield, .grind, .temperature, .brewTime, .tds: .nothing
         }
     }
 }
@@ -31,8 +32,8 @@ extension BrewField {
 /// The FIELDS options `add` and `edit` share, derived from the field table, each with its
 /// parser, written into the record being assembled.
 enum FieldOptions {
-    /// `--ratio 1:R`: sets the water from the dose, or the dose from the water.
-    static let ratio = OptionSpec("ratio", value: "1:r", completes: .nothing, help: "Brew ratio, 1:16 or 16: with a dose sets the water, with a water sets the dose.")
+    /// `--ratio 1:R`: sets the water (or the yield) from the dose, or the dose from them.
+    static let ratio = OptionSpec("ratio", value: "1:r", completes: .nothing, help: "Brew ratio, 1:16 or 16: with a dose sets the water, or the yield when the brew has one or its method's recent brews record yields and no water (espresso's 1:2); with those grams, sets the dose.")
 
     /// The options, in field order, then `--ratio`.
     static let specs: [OptionSpec] = BrewField.allCases.compactMap { $0.option?.spec } + [ratio]
@@ -152,23 +153,26 @@ enum FieldOptions {
     }
 
     /// Applies `--ratio 1:R`, when given, to the assembled `record` by the core's ratio rule
-    /// (``BrewRatio/apply(_:to:typed:)``), each way it can fail a usage error.
-    static func applyRatio(_ context: CommandContext, to record: inout BrewRecord) throws(CLIError) {
-        guard let text = context.arguments.value(ratio) else { return }
+    /// (``BrewRatio/apply(_:to:typed:target:)``), each way it can fail a usage error; returns
+    /// the field it set (`nil` without `--ratio`). `recent` are the newest brews of the record's
+    /// method, which say whether the method measures its yield or its water.
+    @discardableResult
+    static func applyRatio(_ context: CommandContext, to record: inout BrewRecord, recent: [BrewRecord] = []) throws(CLIError) -> BrewField? {
+        guard let text = context.arguments.value(ratio) else { return nil }
         guard let factor = BrewRatio.parse(text) else {
             throw context.usage("invalid value '\(cappedForMessage(text))' for '--ratio'", hint: "give the water (or yield) per gram of coffee, e.g. --ratio 1:16 or --ratio 16")
         }
+        let target = BrewRatio.target(for: record, recent: recent)
         do throws(BrewRatio.Problem) {
-            try BrewRatio.apply(factor, to: &record, typed: Set(BrewField.recipeFields.filter { value(of: $0, in: context.arguments) != nil }))
+            return try BrewRatio.apply(factor, to: &record, typed: Set(BrewField.recipeFields.filter { value(of: $0, in: context.arguments) != nil }), target: target)
         } catch {
             switch error {
-            case .hasYield:
-                throw context.usage("'--ratio' sets the water, but this brew has a yield, and its ratio is yield ÷ dose",
-                                    hint: "give the yield instead, e.g. --dose 18 --yield 36 for 1:2")
-            case .doseAndWaterGiven:
-                throw context.usage("'--ratio' with both '--dose' and '--water' says the same thing twice", hint: "give two of the three: --dose and --ratio, --water and --ratio, or --dose and --water")
-            case .nothingToWorkFrom:
-                throw context.usage("'--ratio' needs a dose or a water to work from", hint: "add --dose G (the ratio sets the water) or --water G (it sets the dose)")
+            case .doseAndGramsGiven(let target):
+                throw context.usage("'--ratio' with both '--dose' and '--\(target.name)' says the same thing twice",
+                                    hint: "give two of the three: --dose and --ratio, --\(target.name) and --ratio, or --dose and --\(target.name)")
+            case .nothingToWorkFrom(let target):
+                throw context.usage("'--ratio' needs a dose or a \(target.name) to work from",
+                                    hint: "add --dose G (the ratio sets the \(target.name)) or --\(target.name) G (it sets the dose)")
             case .outOfRange(let problem):
                 throw CLIError(problem, command: context.command)
             }

@@ -84,6 +84,13 @@ enum BrewFormatting {
     }
 
     /// `4.5`; a value too large to count in tenths is written as ``formatNumber(_:)`` writes it.
+    /// An amount of money to the hundredth, followed by the currency when one is set
+    /// (`0.84 EUR`, `0.84 €`); `-` without one. The currency is the user's text, made safe.
+    static func money(_ amount: Double?, currency: String?) -> String {
+        guard let amount else { return "-" }
+        return formatNumber(amount, decimals: 2) + (currency.map { " " + $0.terminalSafe } ?? "")
+    }
+
     static func oneDecimal(_ value: Double) -> String {
         guard abs(value) < 1e15, let tenths = Int(exactly: (value * 10).rounded()) else { return formatNumber(value) }
         return "\(tenths / 10).\(abs(tenths % 10))"

@@ -24,6 +24,9 @@ final class TextOutput {
     /// Called once, just before the first bytes reach the descriptor (the pager starts there,
     /// so a command that prints nothing, or fails first, never opens one).
     var beforeFirstWrite: (() -> Void)?
+    /// Whether a pager started by the first write opens at the end of the text (the newest
+    /// brews of `list`), as `journalctl -e` does; set by the command before it writes.
+    var pageFromEnd = false
     /// Called instead of exiting with status 0 when the reader has closed the pipe (the pager
     /// decides whether that was the user leaving it, or the pager failing).
     var whenClosed: (() -> Never)?

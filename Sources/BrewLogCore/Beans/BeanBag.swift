@@ -5,6 +5,9 @@
 public struct BeanBag: Hashable, Sendable {
     /// The most a bag may weigh, in grams (a 100 kg sack).
     public static let maximumWeightGrams = 100_000.0
+    /// The most a bag may cost (a billion, in any currency): more is a slip, and sums of many
+    /// brews' costs stay exact enough.
+    public static let maximumPrice = 1_000_000_000.0
 
     /// The record's id, unique across every kind of record in the journal.
     public var id: BrewID
@@ -24,6 +27,9 @@ public struct BeanBag: Hashable, Sendable {
     public var opened: CalendarDay?
     /// The day it was finished; a bag without one is open.
     public var finished: CalendarDay?
+    /// What the bag cost, in the user's currency (`ui.currency`): 0 or more, at most
+    /// ``maximumPrice``.
+    public var price: Double?
     /// Free text.
     public var notes: String?
     /// Tags, each non-empty with no comma or whitespace.
@@ -34,7 +40,9 @@ public struct BeanBag: Hashable, Sendable {
     /// A bag with the given fields.
     public init(id: BrewID, name: String, roaster: String? = nil, origin: String? = nil, process: String? = nil,
                 roasted: CalendarDay? = nil, weightGrams: Double? = nil, opened: CalendarDay? = nil,
-                finished: CalendarDay? = nil, notes: String? = nil, tags: [String] = [], unknownFields: [UnknownField] = []) {
+                finished: CalendarDay? = nil, price: Double? = nil, notes: String? = nil, tags: [String] = [],
+                unknownFields: [UnknownField] = []) {
+        self.price = price
         self.id = id
         self.name = name
         self.roaster = roaster
@@ -74,8 +82,19 @@ public struct BeanBag: Hashable, Sendable {
         daysOffRoast(on: finished.map { min($0, today) } ?? today)
     }
 
-    /// Throws unless the weight is inside its range and the tags are valid.
+    /// What `doseGrams` of this bag cost: price × dose ÷ weight; `nil` without a price or a
+    /// weight.
+    public func cost(ofDose doseGrams: Double) -> Double? {
+        guard let price, let weightGrams, weightGrams > 0 else { return nil }
+        let cost = price * doseGrams / weightGrams
+        return cost.isFinite ? cost : nil
+    }
+
+    /// Throws unless the weight and the price are inside their ranges and the tags are valid.
     public func validate() throws(BeanProblem) {
+        if let price, !(price.isFinite && price >= 0 && price <= Self.maximumPrice) {
+            throw BeanProblem("price must be 0 or more and at most 1000000000 (got \(formatNumber(price)))")
+        }
         if let weightGrams, !(weightGrams.isFinite && weightGrams > 0 && weightGrams <= Self.maximumWeightGrams) {
             throw BeanProblem("weight must be more than 0 and at most 100000 grams (got \(formatNumber(weightGrams)))")
         }
@@ -110,6 +129,7 @@ extension BeanBag {
         if weightGrams != other.weightGrams { keys.append("weight_g") }
         if opened != other.opened { keys.append("opened") }
         if finished != other.finished { keys.append("finished") }
+        if price != other.price { keys.append("price") }
         if notes != other.notes { keys.append("notes") }
         if tags != other.tags { keys.append("tags") }
         return keys

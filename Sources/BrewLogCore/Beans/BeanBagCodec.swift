@@ -2,7 +2,7 @@
 extension BeanBag {
     /// The keys a bean record defines, in the order they are written after `id` and `kind`.
     static let journalKeys: Set<String> = ["id", "kind", "name", "roaster", "origin", "process", "roasted", "weight_g",
-                                           "opened", "finished", "notes", "tags"]
+                                           "opened", "finished", "price", "notes", "tags"]
 }
 
 extension RecordLineCodec {
@@ -22,6 +22,11 @@ extension RecordLineCodec {
         case nil, .null?: break
         case let .number(weight)?: bag.weightGrams = weight
         case let other?: throw LineProblem("\"weight_g\" must be a number, got \(other.kind)")
+        }
+        switch fields["price"] {
+        case nil, .null?: break
+        case let .number(price)?: bag.price = price
+        case let other?: throw LineProblem("\"price\" must be a number, got \(other.kind)")
         }
         switch fields["tags"] {
         case nil, .null?: break
@@ -66,6 +71,7 @@ extension RecordLineCodec {
         if let weight = bag.weightGrams { key("weight_g"); line.append(contentsOf: formatNumber(weight).utf8) }
         if let opened = bag.opened { key("opened"); line.append(contentsOf: "\"\(opened)\"".utf8) }
         if let finished = bag.finished { key("finished"); line.append(contentsOf: "\"\(finished)\"".utf8) }
+        if let price = bag.price { key("price"); appendFormattedNumber(price, to: &line) }
         if let notes = bag.notes { key("notes"); BrewLineCodec.appendJSONString(notes, to: &line) }
         if !bag.tags.isEmpty {
             key("tags")

@@ -39,6 +39,13 @@ public struct BeanMatching: Sendable {
         return bag(coffee: brew.coffee, on: brew.timestamp.day)
     }
 
+    /// What the coffee of `record` cost: its bag's price × its dose ÷ the bag's weight; `nil`
+    /// without a bag, a price, a weight or a dose.
+    public func cost(of record: BrewRecord) -> Double? {
+        guard let dose = record.doseGrams else { return nil }
+        return bag(of: record)?.cost(ofDose: dose)
+    }
+
     /// Days from the roast of `brew`'s bag to the day it was brewed; `nil` without a bag or a
     /// roast date.
     public func daysOffRoast(of brew: BrewRecord) -> Int? {
@@ -103,6 +110,14 @@ public struct BeanUsage: Sendable {
         let doses = brews.compactMap(\.doseGrams)
         let threshold = doses.isEmpty ? 30 : 2 * doses.reduce(0, +) / Double(doses.count)
         return left < threshold
+    }
+
+    /// What one of its brews cost on average: the bag's price × the average dose of its brews
+    /// with a dose ÷ its weight; `nil` without a price, a weight or a brew with a dose.
+    public var costPerCup: Double? {
+        let doses = brews.compactMap(\.doseGrams)
+        guard !doses.isEmpty else { return nil }
+        return bag.cost(ofDose: doses.reduce(0, +) / Double(doses.count))
     }
 
     /// The average rating of its rated brews, or `nil` when none is rated.

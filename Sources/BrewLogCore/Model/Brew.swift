@@ -184,6 +184,13 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         _modify { var edit = beginEdit(\.grind, .grind, nil) { swap(&$0.grind, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
+    /// The grinder ("Kinu m47").
+    public var grinder: String? {
+        get { read(\.grinder) { $0.grinder } }
+        set { write(\.grinder, .grinder, newValue, get: { $0.grinder }, set: { $0.grinder = $1 }) }
+        _modify { var edit = beginEdit(\.grinder, .grinder, nil) { swap(&$0.grinder, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
+    }
+
     /// Water temperature in °C.
     public var temperatureCelsius: Double? {
         get { read(\.temperatureCelsius) { $0.temperatureCelsius } }
@@ -196,6 +203,13 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         get { read(\.brewTimeSeconds) { $0.brewTimeSeconds } }
         set { write(\.brewTimeSeconds, .brewTime, newValue, get: { $0.brewTimeSeconds }, set: { $0.brewTimeSeconds = $1 }) }
         _modify { var edit = beginEdit(\.brewTimeSeconds, .brewTime, nil) { swap(&$0.brewTimeSeconds, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
+    }
+
+    /// Total dissolved solids in percent.
+    public var tdsPercent: Double? {
+        get { read(\.tdsPercent) { $0.tdsPercent } }
+        set { write(\.tdsPercent, .tds, newValue, get: { $0.tdsPercent }, set: { $0.tdsPercent = $1 }) }
+        _modify { var edit = beginEdit(\.tdsPercent, .tds, nil) { swap(&$0.tdsPercent, &$1) }; defer { endEdit(&edit) }; yield &edit.value }
     }
 
     /// Tags, in the order they were added.
@@ -241,53 +255,8 @@ public final class Brew: Sendable, Identifiable, CustomStringConvertible {
         }
     }
 
-    /// Writes `field` of `record` through its tracked setter (the id never changes). One case a
-    /// field: the compiler names this switch when a field is added.
-    private func copy(_ field: BrewField, from record: BrewRecord) {
-        switch field {
-        case .id: break
-        case .date: timestamp = record.timestamp
-        case .rating: rating = record.rating
-        case .notes: notes = record.notes
-        case .method: method = record.method
-        case .coffee: coffee = record.coffee
-        case .bean: bean = record.bean
-        case .dose: doseGrams = record.doseGrams
-        case .water: waterGrams = record.waterGrams
-        case .yield: yieldGrams = record.yieldGrams
-        case .grind: grind = record.grind
-        case .temperature: temperatureCelsius = record.temperatureCelsius
-        case .brewTime: brewTimeSeconds = record.brewTimeSeconds
-        case .tags: tags = record.tags
-        }
-    }
-
     /// `Brew(id, date)` for debugging.
     public var description: String { "Brew(\(id), \(timestamp))" }
-
-    /// The key path of `field`'s tracked property (`nil` for the id, which never changes). One
-    /// case a field, so a new one cannot be left untracked.
-    private static func trackedKeyPath(_ field: BrewField) -> (any AnyKeyPath & Sendable)? {
-        switch field {
-        case .id: nil
-        case .date: \Brew.timestamp
-        case .rating: \Brew.rating
-        case .notes: \Brew.notes
-        case .method: \Brew.method
-        case .coffee: \Brew.coffee
-        case .bean: \Brew.bean
-        case .dose: \Brew.doseGrams
-        case .water: \Brew.waterGrams
-        case .yield: \Brew.yieldGrams
-        case .grind: \Brew.grind
-        case .temperature: \Brew.temperatureCelsius
-        case .brewTime: \Brew.brewTimeSeconds
-        case .tags: \Brew.tags
-        }
-    }
-
-    /// The key paths of the tracked stored properties (reading ``record`` reads them all).
-    static let trackedKeyPaths: [AnyKeyPath & Sendable] = BrewField.allCases.compactMap(trackedKeyPath)
 
     /// The brew's line exactly as the journal holds it (key order, spacing, empty texts and a `Z`
     /// offset as written), while no field has changed since it was read; `nil` for a brew made in

@@ -16,6 +16,10 @@ public enum BrewColumn: Hashable, Sendable {
     /// Days from the roast of the brew's bag to the day it was brewed
     /// (``BeanMatching/daysOffRoast(of:)``).
     case daysOffRoast
+    /// The extraction yield in percent (``BrewRecord/extractionYield``), after the TDS.
+    case extractionYield
+    /// What the brew's coffee cost (``BeanMatching/cost(of:)``), after its bag's age.
+    case cost
 
     /// Every column, in the order they are listed: the fields in table order with each derived
     /// column after the value it comes from (the bag's name after the bag, the ratio after the
@@ -26,8 +30,9 @@ public enum BrewColumn: Hashable, Sendable {
         for field in BrewField.allCases where field != .notes && field != .tags {
             columns += field == .bean ? [.bean, .beanName] : [.field(field)]
             if field == .yield { columns.append(.ratio) }
+            if field == .tds { columns.append(.extractionYield) }
         }
-        return columns + [.daysOffRoast, .field(.tags), .field(.notes)]
+        return columns + [.daysOffRoast, .cost, .field(.tags), .field(.notes)]
     }()
 
     /// The column's name (`dose`, `ratio`, `days_off_roast`), which is also its heading in
@@ -39,6 +44,8 @@ public enum BrewColumn: Hashable, Sendable {
         case .bean: "bean"
         case .beanName: "bean_name"
         case .daysOffRoast: "days_off_roast"
+        case .extractionYield: "ey"
+        case .cost: "cost"
         }
     }
 
@@ -61,7 +68,8 @@ public enum BrewColumn: Hashable, Sendable {
     /// it; `nil` when the brew has none (JSON's `null`, an empty CSV cell).
     ///
     /// A field is its journal value, but the notes are always text and the tags always a list
-    /// (maybe empty). The ratio is rounded to thousandths, as every `--json` writes it. `bean` is
+    /// (maybe empty). The ratio is rounded to thousandths, as every `--json` writes it; the
+    /// extraction yield and the cost to hundredths. `bean` is
     /// the id of the bag the brew belongs to by ``BeanMatching``, so a brew linked to a bag that
     /// was removed has none; `bean_name` is that bag's name.
     public func value(of record: BrewRecord, bags: BeanMatching) -> FieldValue? {
@@ -76,6 +84,14 @@ public enum BrewColumn: Hashable, Sendable {
         case .bean: bags.bag(of: record).map { .id($0.id) }
         case .beanName: bags.bag(of: record).map { .text($0.name) }
         case .daysOffRoast: bags.daysOffRoast(of: record).map(FieldValue.integer)
+        case .extractionYield: record.extractionYield.map { .number(BrewColumn.hundredths($0)) }
+        case .cost: bags.cost(of: record).map { .number(BrewColumn.hundredths($0)) }
         }
+    }
+
+    /// `value` rounded to hundredths (a percent's, a currency's cents), as long as that is finite.
+    private static func hundredths(_ value: Double) -> Double {
+        let scaled = value * 100
+        return scaled.isFinite ? scaled.rounded() / 100 : value
     }
 }

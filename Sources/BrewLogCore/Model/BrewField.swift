@@ -10,7 +10,7 @@
 /// place that must know it does; the order of the cases is the order of the journal keys and CSV
 /// columns, and a field's raw value is its position in it.
 public enum BrewField: Int, CaseIterable, Sendable {
-    case id, date, rating, notes, method, coffee, bean, dose, water, yield, grind, temperature, brewTime, tags
+    case id, date, rating, notes, method, coffee, bean, dose, water, yield, grind, grinder, temperature, brewTime, tds, tags
 
     /// What a field holds, and the key path to it in a ``BrewRecord``.
     ///
@@ -71,9 +71,21 @@ public enum BrewField: Int, CaseIterable, Sendable {
         public let example: String
         /// Whether the field can be cleared (`--unset`, a `null` in a journal line).
         public let canUnset: Bool
-        /// Whether the field is part of a brew's recipe (how it was made), which a new brew can
-        /// start from, and which `[add]` and recipes set.
-        public let isRecipe: Bool
+        /// Whether and how the field is part of a brew's recipe (how it was made), which a new
+        /// brew can start from, and which `[add]` and recipes set.
+        public let recipe: RecipeRole
+    }
+
+    /// How a field takes part in a recipe.
+    public enum RecipeRole: Sendable {
+        /// Not a recipe field: what a brew turned out (rating, notes, TDS), or its identity.
+        case none
+        /// A parameter of the method (dose, grams, grind, temperature): what `recipe save --from`
+        /// keeps of a brew.
+        case parameter
+        /// Part of one brew's occasion (its coffee, bag, time, tags): a recipe field `--like`
+        /// copies, and `recipe save --from` keeps only when `--with` names it.
+        case occasion
     }
 
     /// The field's row.
@@ -84,70 +96,79 @@ public enum BrewField: Int, CaseIterable, Sendable {
     private static let table: [Row] = allCases.map(\.makeRow)
 
     private var makeRow: Row {
-        // The columns: key, name, option (long, short, placeholder, help, sample), limit, unit, decimals, example, unset, recipe.
+        // The columns: key, name, option (long, short, placeholder, help, sample), limit, unit, decimals, example, unset, recipe role.
         switch self {
         case .id:
             Row(staticJournalKey: "id", name: "id", option: nil, limit: nil, unit: nil, decimals: nil, example: "",
-                canUnset: false, isRecipe: false)
+                canUnset: false, recipe: .none)
         case .date:
             Row(staticJournalKey: "date", name: "date", option: nil, limit: nil, unit: nil, decimals: nil, example: "",
-                canUnset: false, isRecipe: false)
+                canUnset: false, recipe: .none)
         case .rating:
             Row(staticJournalKey: "rating", name: "rating",
                 option: Option(long: "rating", short: "r", placeholder: "n", help: "Rating from 1 to 5.", sample: "4", repeatable: false),
                 limit: FieldLimit(field: self, name: "rating", lower: 1, lowerIsExclusive: false, upper: 5, rangeText: "1...5"),
-                unit: nil, decimals: 0, example: "4", canUnset: true, isRecipe: false)
+                unit: nil, decimals: 0, example: "4", canUnset: true, recipe: .none)
         case .notes:
             Row(staticJournalKey: "notes", name: "notes",
                 option: Option(long: "notes", short: "n", placeholder: "text", help: "Tasting notes ('-' reads standard input).", sample: "", repeatable: false),
-                limit: nil, unit: nil, decimals: nil, example: "bright", canUnset: true, isRecipe: false)
+                limit: nil, unit: nil, decimals: nil, example: "bright", canUnset: true, recipe: .none)
         case .method:
             Row(staticJournalKey: "method", name: "method",
                 option: Option(long: "method", short: "m", placeholder: "text", help: "Brew method: V60, AeroPress, espresso, ...", sample: "", repeatable: false),
-                limit: nil, unit: nil, decimals: nil, example: "V60", canUnset: true, isRecipe: true)
+                limit: nil, unit: nil, decimals: nil, example: "V60", canUnset: true, recipe: .parameter)
         case .coffee:
             Row(staticJournalKey: "coffee", name: "coffee",
                 option: Option(long: "coffee", short: "c", placeholder: "text", help: "The beans or blend.", sample: "", repeatable: false),
-                limit: nil, unit: nil, decimals: nil, example: "House blend", canUnset: true, isRecipe: true)
+                limit: nil, unit: nil, decimals: nil, example: "House blend", canUnset: true, recipe: .occasion)
         case .bean:
             Row(staticJournalKey: "bean", name: "bean",
                 option: Option(long: "bean", short: "b", placeholder: "bag",
                                help: "The bag of beans: its id, an id prefix, or a unique part of an open bag's name (the coffee defaults to the bag's name).",
                                sample: "", repeatable: false),
-                limit: nil, unit: nil, decimals: nil, example: "Kenya AA", canUnset: true, isRecipe: true)
+                limit: nil, unit: nil, decimals: nil, example: "Kenya AA", canUnset: true, recipe: .occasion)
         case .dose:
             Row(staticJournalKey: "dose_g", name: "dose",
                 option: Option(long: "dose", short: nil, placeholder: "g", help: "Dose of coffee in grams (more than 0, at most 1000).", sample: "15.5", repeatable: false),
                 limit: FieldLimit(field: self, name: "dose", lower: 0, lowerIsExclusive: true, upper: 1000, rangeText: "more than 0 and at most 1000 grams"),
-                unit: "g", decimals: nil, example: "15", canUnset: true, isRecipe: true)
+                unit: "g", decimals: nil, example: "15", canUnset: true, recipe: .parameter)
         case .water:
             Row(staticJournalKey: "water_g", name: "water",
                 option: Option(long: "water", short: nil, placeholder: "g", help: "Water in grams (more than 0, at most 10000).", sample: "250", repeatable: false),
                 limit: FieldLimit(field: self, name: "water", lower: 0, lowerIsExclusive: true, upper: 10_000, rangeText: "more than 0 and at most 10000 grams"),
-                unit: "g", decimals: nil, example: "250", canUnset: true, isRecipe: true)
+                unit: "g", decimals: nil, example: "250", canUnset: true, recipe: .parameter)
         case .yield:
             Row(staticJournalKey: "yield_g", name: "yield",
                 option: Option(long: "yield", short: nil, placeholder: "g", help: "The beverage's weight in grams, espresso's 'out' (more than 0, at most 10000).", sample: "36", repeatable: false),
                 limit: FieldLimit(field: self, name: "yield", lower: 0, lowerIsExclusive: true, upper: 10_000, rangeText: "more than 0 and at most 10000 grams"),
-                unit: "g", decimals: nil, example: "36", canUnset: true, isRecipe: true)
+                unit: "g", decimals: nil, example: "36", canUnset: true, recipe: .parameter)
         case .grind:
             Row(staticJournalKey: "grind", name: "grind",
                 option: Option(long: "grind", short: nil, placeholder: "text", help: "Grind setting, e.g. '22 clicks'.", sample: "", repeatable: false),
-                limit: nil, unit: nil, decimals: nil, example: "22 clicks", canUnset: true, isRecipe: true)
+                limit: nil, unit: nil, decimals: nil, example: "22 clicks", canUnset: true, recipe: .parameter)
+        case .grinder:
+            Row(staticJournalKey: "grinder", name: "grinder",
+                option: Option(long: "grinder", short: nil, placeholder: "text", help: "The grinder, e.g. 'Kinu m47'.", sample: "", repeatable: false),
+                limit: nil, unit: nil, decimals: nil, example: "Kinu m47", canUnset: true, recipe: .parameter)
         case .temperature:
             Row(staticJournalKey: "temp_c", name: "temp",
                 option: Option(long: "temp", short: nil, placeholder: "temp", help: "Water temperature: 94 or 94C in °C, 201F in °F (stored in °C; 0 to 100 °C).", sample: "94", repeatable: false),
                 limit: FieldLimit(field: self, name: "temperature", lower: 0, lowerIsExclusive: false, upper: 100, rangeText: "0...100 °C"),
-                unit: "°C", decimals: 1, example: "94", canUnset: true, isRecipe: true)
+                unit: "°C", decimals: 1, example: "94", canUnset: true, recipe: .parameter)
         case .brewTime:
             Row(staticJournalKey: "time_s", name: "time",
                 option: Option(long: "time", short: nil, placeholder: "duration", help: "Brew time: 165, 165s, 2:45 or 1h2m3s (at most 24h).", sample: "", repeatable: false),
                 limit: FieldLimit(field: self, name: "brew time", lower: 1, lowerIsExclusive: false, upper: 86_400, rangeText: "1...86400 seconds"),
-                unit: nil, decimals: nil, example: "2:45", canUnset: true, isRecipe: true)
+                unit: nil, decimals: nil, example: "2:45", canUnset: true, recipe: .occasion)
+        case .tds:
+            Row(staticJournalKey: "tds_pct", name: "tds",
+                option: Option(long: "tds", short: nil, placeholder: "percent", help: "Total dissolved solids in percent, from a refractometer (0 to 30).", sample: "1.35", repeatable: false),
+                limit: FieldLimit(field: self, name: "tds", lower: 0, lowerIsExclusive: false, upper: 30, rangeText: "0...30 %"),
+                unit: "%", decimals: 2, example: "1.35", canUnset: true, recipe: .none)
         case .tags:
             Row(staticJournalKey: "tags", name: "tags",
                 option: Option(long: "tag", short: nil, placeholder: "tag", help: "Add a tag (repeatable; no commas or spaces).", sample: "", repeatable: true),
-                limit: nil, unit: nil, decimals: nil, example: "morning,home", canUnset: true, isRecipe: true)
+                limit: nil, unit: nil, decimals: nil, example: "morning,home", canUnset: true, recipe: .occasion)
         }
     }
 
@@ -171,8 +192,10 @@ public enum BrewField: Int, CaseIterable, Sendable {
         case .water: .number(\.waterGrams, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
         case .yield: .number(\.yieldGrams, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
         case .grind: .optionalText(\.grind)
+        case .grinder: .optionalText(\.grinder)
         case .temperature: .number(\.temperatureCelsius, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
         case .brewTime: .duration(\.brewTimeSeconds, row.limit ?? BrewField.noLimit)
+        case .tds: .number(\.tdsPercent, row.limit ?? BrewField.noLimit, unit: row.unit ?? "")
         case .tags: .tags(\.tags)
         }
     }
@@ -198,7 +221,10 @@ public enum BrewField: Int, CaseIterable, Sendable {
 
     /// Whether the field is part of a brew's recipe (how it was made), which a new brew can start
     /// from: everything but the id, the date, the rating and the notes.
-    public var isRecipe: Bool { row.isRecipe }
+    public var isRecipe: Bool { row.recipe != .none }
+
+    /// Whether the field is a parameter of the method (``RecipeRole/parameter``).
+    public var isMethodParameter: Bool { row.recipe == .parameter }
 
     /// The fields of a recipe, in table order.
     public static let recipeFields = allCases.filter(\.isRecipe)
@@ -257,8 +283,10 @@ extension BrewRecord {
         case .water: waterGrams.map(FieldValue.number)
         case .yield: yieldGrams.map(FieldValue.number)
         case .grind: grind.map(FieldValue.text)
+        case .grinder: grinder.map(FieldValue.text)
         case .temperature: temperatureCelsius.map(FieldValue.number)
         case .brewTime: brewTimeSeconds.map(FieldValue.integer)
+        case .tds: tdsPercent.map(FieldValue.number)
         case .tags: tags.isEmpty ? nil : .tags(tags)
         }
     }
@@ -301,7 +329,8 @@ extension BrewRecord {
         case .yield: yieldGrams
         case .temperature: temperatureCelsius
         case .brewTime: brewTimeSeconds.map(Double.init)
-        case .id, .date, .notes, .method, .coffee, .bean, .grind, .tags: nil
+        case .tds: tdsPercent
+        case .id, .date, .notes, .method, .coffee, .bean, .grind, .grinder, .tags: nil
         }
     }
 
@@ -315,7 +344,8 @@ extension BrewRecord {
         case .coffee: coffee = text
         case .bean: bean = text
         case .grind: grind = text
-        case .id, .date, .rating, .dose, .water, .yield, .temperature, .brewTime, .tags: break
+        case .grinder: grinder = text
+        case .id, .date, .rating, .dose, .water, .yield, .temperature, .brewTime, .tds, .tags: break
         }
     }
 
@@ -329,7 +359,8 @@ extension BrewRecord {
         case .yield: yieldGrams = value
         case .temperature: temperatureCelsius = value
         case .brewTime: brewTimeSeconds = Int(exactly: value)
-        case .id, .date, .notes, .method, .coffee, .bean, .grind, .tags: break
+        case .tds: tdsPercent = value
+        case .id, .date, .notes, .method, .coffee, .bean, .grind, .grinder, .tags: break
         }
     }
 }

@@ -15,7 +15,13 @@ public struct BrewFieldValues: Equatable, Sendable {
     /// tags): what `--like` and `recipe save --from` take from a brew, never its rating, notes or
     /// date.
     public init(recipeOf record: BrewRecord) {
-        for field in BrewField.recipeFields {
+        self.init(recipeOf: record) { _ in true }
+    }
+
+    /// The recipe fields of `record` that `keeping` accepts: `recipe save --from` keeps the
+    /// method's parameters (``BrewField/isMethodParameter``), and the occasion's fields it is told to.
+    public init(recipeOf record: BrewRecord, keeping: (BrewField) -> Bool) {
+        for field in BrewField.recipeFields where keeping(field) {
             values[field] = record[field]
         }
     }

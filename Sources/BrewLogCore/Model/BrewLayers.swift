@@ -1,5 +1,6 @@
-/// Where a new brew's fields come from, lowest first: the `[add]` defaults, the defaults of the
-/// method in force (`[add "Espresso"]`), a recipe or an earlier brew, and what was typed.
+/// Where a new brew's fields come from, lowest first: the sticky fields of the newest brew of the
+/// method in force (`add.sticky`), the `[add]` defaults, the defaults of the method in force
+/// (`[add "Espresso"]`), a recipe or an earlier brew, and what was typed.
 ///
 /// The method in force is the typed one, else the recipe's or the liked brew's, else the
 /// defaults'; its defaults are found ignoring case. ``resolved`` is the one rule every way of
@@ -7,6 +8,9 @@
 public struct BrewLayers: Sendable {
     /// One layer, named as `add --json` and the confirmation name it.
     public enum Source: Equatable, Sendable {
+        /// The sticky fields, carried over from the newest brew of `method` (the method in force
+        /// as that brew spells it): lowest, so any other layer that sets one, or removes it, wins.
+        case sticky(method: String, brew: BrewID)
         /// The `[add]` section.
         case defaults
         /// The `[add "METHOD"]` section, named as the config file spells it.
@@ -27,10 +31,14 @@ public struct BrewLayers: Sendable {
     public var startingPoint: (source: Source, values: BrewFieldValues)?
     /// What the command line typed and unset.
     public var typed: BrewFieldValues
+    /// The sticky layer: the newest brew of the method in force, and the fields it carries over.
+    public var sticky: (brew: BrewRecord, fields: Set<BrewField>)?
 
     /// The layers, before any is chosen.
     public init(defaults: BrewFieldValues, methodDefaults: [(method: String, values: BrewFieldValues)],
-                startingPoint: (source: Source, values: BrewFieldValues)?, typed: BrewFieldValues) {
+                startingPoint: (source: Source, values: BrewFieldValues)?, typed: BrewFieldValues,
+                sticky: (brew: BrewRecord, fields: Set<BrewField>)? = nil) {
+        self.sticky = sticky
         self.defaults = defaults
         self.methodDefaults = methodDefaults
         self.startingPoint = startingPoint
@@ -57,10 +65,23 @@ public struct BrewLayers: Sendable {
         return (first.method, merged)
     }
 
+    /// The sticky layer as a layer: the sticky recipe fields its brew has (never its method,
+    /// which chose the brew); `nil` when it carries nothing over.
+    private var stickyLayer: (source: Source, values: BrewFieldValues)? {
+        guard let sticky, let method = sticky.brew.method else { return nil }
+        var values = BrewFieldValues()
+        for field in BrewField.recipeFields where field != .method && sticky.fields.contains(field) {
+            values[field] = sticky.brew[field]
+        }
+        return values.isEmpty ? nil : (.sticky(method: method, brew: sticky.brew.id), values)
+    }
+
     /// The fields the brew starts with, the layers a field comes from or that removed one (lowest
     /// first), and for each field set, the layer that set it.
     public var resolved: Resolution {
-        var layers: [(source: Source, values: BrewFieldValues)] = [(.defaults, defaults)]
+        var layers: [(source: Source, values: BrewFieldValues)] = []
+        if let stickyLayer { layers.append(stickyLayer) }
+        layers.append((.defaults, defaults))
         if let methodLayer { layers.append((.methodDefaults(methodLayer.method), methodLayer.values)) }
         if let startingPoint { layers.append(startingPoint) }
         layers.append((.commandLine, typed))
@@ -80,10 +101,15 @@ public struct BrewLayers: Sendable {
         public let values: BrewFieldValues
         /// The layers a field of the brew comes from, or that removed one, lowest first.
         public let used: [Source]
-        /// For each field set, the position of the layer that set it (0 is `[add]`).
+        /// For each field set, the position of the layer that set it (in ``sources``).
         let height: [BrewField: Int]
         /// The layers by position.
         let sources: [Source]
+
+        /// The fields `source` set, in table order.
+        public func fields(from source: Source) -> [BrewField] {
+            BrewField.allCases.filter { self.source(of: $0) == source }
+        }
 
         /// The layer `field` comes from, or `nil` when no layer sets it.
         public func source(of field: BrewField) -> Source? {

@@ -114,6 +114,8 @@ public struct BrewOrder: Hashable, Sendable {
         case .bean, .beanName: bags.bag(of: record).map { .text($0.name) }
         case .ratio: record.ratio.map(RawSortValue.number)
         case .daysOffRoast: bags.daysOffRoast(of: record).map { .number(Double($0)) }
+        case .extractionYield: record.extractionYield.map(RawSortValue.number)
+        case .cost: bags.cost(of: record).map(RawSortValue.number)
         case .field:
             switch column.value(of: record, bags: bags) {
             case .number(let number)?: .number(number)

@@ -26,10 +26,14 @@ public struct BrewRecord: Hashable, Sendable {
     public var yieldGrams: Double?
     /// Grind setting, free text.
     public var grind: String?
+    /// The grinder ("Kinu m47"), free text.
+    public var grinder: String?
     /// Water temperature in °C, 0...100.
     public var temperatureCelsius: Double?
     /// Brew time in whole seconds, 1...86400.
     public var brewTimeSeconds: Int?
+    /// Total dissolved solids in percent, 0...30 (a refractometer's reading).
+    public var tdsPercent: Double?
     /// Tags: each non-empty, without commas or whitespace.
     public var tags: [String]
     /// Journal keys BrewLog does not know, with their raw JSON values, kept through every rewrite.
@@ -65,6 +69,16 @@ public struct BrewRecord: Hashable, Sendable {
         brewRatio(dose: doseGrams, water: waterGrams, yield: yieldGrams)
     }
 
+    /// The extraction yield in percent: TDS% × beverage ÷ dose, the beverage being the yield when
+    /// the brew records one (espresso's, or a filter brew weighed in the cup), else the water
+    /// (for filter, a little more than the beverage: the grounds hold some back); `nil` without a
+    /// TDS, a dose or either mass, or when the quotient is not finite.
+    public var extractionYield: Double? {
+        guard let tdsPercent, let dose = doseGrams, dose > 0, let beverage = yieldGrams ?? waterGrams else { return nil }
+        let yield = tdsPercent * beverage / dose
+        return yield.isFinite ? yield : nil
+    }
+
     /// Throws the first field, in table order, that breaks its rule (``BrewField/limit``), then
     /// the first bad tag.
     public func validate() throws(InvalidFieldError) {
@@ -84,6 +98,23 @@ public struct BrewRecord: Hashable, Sendable {
         if tag.utf8.contains(UInt8(ascii: ",")) || containsWhitespace(tag) {
             throw InvalidFieldError(.tags, "tag '\(cappedForMessage(tag))' must not contain commas or whitespace")
         }
+    }
+}
+
+extension BrewRecord {
+    /// The journal keys whose values differ between this record and `other`, in the field
+    /// table's order, then the unknown keys either side carries with a different value (or only
+    /// one side carries; whitespace between a value's tokens does not count). The id is
+    /// compared like every other field.
+    public func differingKeys(from other: BrewRecord) -> [String] {
+        var keys = BrewField.allCases.filter { self[$0] != other[$0] }.map(\.journalKey)
+        let mine = Dictionary(unknownFields.map { ($0.key, $0.compactJSON) }, uniquingKeysWith: { _, last in last })
+        let theirs = Dictionary(other.unknownFields.map { ($0.key, $0.compactJSON) }, uniquingKeysWith: { _, last in last })
+        var seen: Set<String> = []
+        for key in unknownFields.map(\.key) + other.unknownFields.map(\.key) where seen.insert(key).inserted {
+            if mine[key] != theirs[key] { keys.append(key) }
+        }
+        return keys
     }
 }
 

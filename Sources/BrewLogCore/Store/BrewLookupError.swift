@@ -10,6 +10,9 @@ public enum BrewLookupError: Error, Equatable, Sendable, CustomStringConvertible
     case tooFewBrews(String, available: Int, of: String?)
     /// No brew has TEXT of `last:TEXT` as its method or coffee.
     case noneOf(String)
+    /// TEXT of `last:TEXT` is part of several method names (or, when of no method's, of several
+    /// coffees'); they are listed.
+    case ambiguousName(String, candidates: [String])
     /// A reference that starts like `last~` or `last:` but is not one (`last~x`, `last:`).
     case malformed(String)
 
@@ -29,6 +32,8 @@ public enum BrewLookupError: Error, Equatable, Sendable, CustomStringConvertible
                 + (text.map { " of '\(cappedForMessage($0))'" } ?? " in the journal")
         case let .noneOf(text):
             "no brew has the method or coffee '\(cappedForMessage(text))'"
+        case let .ambiguousName(text, candidates):
+            "'\(cappedForMessage(text))' is part of \(candidates.count) names: " + candidates.map { "'\(cappedForMessage($0))'" }.joined(separator: ", ")
         case let .malformed(reference):
             "'\(cappedForMessage(reference))' is not a brew reference"
         }

@@ -74,10 +74,10 @@ extension BrewLogStore {
             let chosen = brewsByDate(limit: back + 1) { _ in true }
             return chosen[0]
         }
+        let wanted = try name(matching: text)
         registry.access(\BrewLogStore.brews)
         // Newest first; the method matches count, and the coffee matches are kept in case no
-        // brew has TEXT as its method.
-        let wanted = text.lowercased()
+        // brew has the name as its method.
         var byMethod: [Int] = [], byCoffee: [Int] = []
         for position in positionsNewestFirst() {
             let record = record(at: position)
@@ -94,5 +94,55 @@ extension BrewLogStore {
             throw .tooFewBrews(reference, available: matching.count, of: text)
         }
         return brew(at: matching[back])
+    }
+
+    /// The method or coffee name (lowercased) that `text` of `last:TEXT` stands for: the name
+    /// itself when a brew's method or coffee equals it ignoring case, else the one method name
+    /// that contains it ignoring case, else the one coffee name; as `-b` and `dial` forgive.
+    /// - Throws: ``BrewLookupError/ambiguousName(_:candidates:)`` when it is part of several
+    ///   methods (or, no method containing it, of several coffees), naming them as first spelled.
+    private func name(matching text: String) throws(BrewLookupError) -> String {
+        let wanted = text.lowercased()
+        var methods: [String: String] = [:], coffees: [String: String] = [:]
+        forEachRecord { record in
+            if let method = record.method, methods[method.lowercased()] == nil { methods[method.lowercased()] = method }
+            if let coffee = record.coffee, coffees[coffee.lowercased()] == nil { coffees[coffee.lowercased()] = coffee }
+        }
+        if methods[wanted] != nil || coffees[wanted] != nil { return wanted }
+        for names in [methods, coffees] {
+            let containing = names.keys.filter { $0.contains(wanted) }.sorted()
+            if containing.count == 1 { return containing[0] }
+            if containing.count > 1 { throw .ambiguousName(text, candidates: containing.compactMap { names[$0] }) }
+        }
+        return wanted
+    }
+
+    /// The records of the newest brews whose method is `method` ignoring case, newest first, at
+    /// most `limit` of them: what a new brew of that method carries over (`add.sticky`) and how
+    /// its method is usually measured (``BrewRatio/target(for:recent:)``).
+    ///
+    /// `add` asks on every brew, so the journal is not sorted: the newest few hundred brews by
+    /// date are picked in one pass over the moments alone, and only when too few of them are of
+    /// the method is the window widened (eight times, then again).
+    public func newestRecords(ofMethod method: String, limit: Int) -> [BrewRecord] {
+        guard limit > 0 else { return [] }
+        registry.access(\BrewLogStore.brews)
+        let wanted = method.lowercased()
+        var window = Swift.max(256, limit * 16)
+        while true {
+            var newest = GreatestElements<DateOrder>(capacity: window)
+            forEachTimestamp { position, timestamp in newest.offer(DateOrder(date: timestamp.date, position: position)) }
+            let positions = newest.sorted().reversed().map(\.position)
+            var found: [BrewRecord] = []
+            for position in positions {
+                let record = record(at: position)
+                guard record.method?.lowercased() == wanted else { continue }
+                found.append(record)
+                if found.count == limit { return found }
+            }
+            // Every brew was in the window: there are no more of the method.
+            if positions.count < window { return found }
+            window = window > Int.max / 8 ? Int.max : window * 8
+        }
     }
 }

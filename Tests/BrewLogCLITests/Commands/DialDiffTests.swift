@@ -50,20 +50,22 @@ struct DialDiffTests {
     @Test("diff: two brews side by side, the rows that differ marked; the notes by their first line")
     func diffText() {
         #expect(sandbox().ok(["diff", "k2k2", "k4k4"]) == """
-              id      k2k2k2k2k2k2             k4k4k4k4k4k4
-            ≠ date    2026-11-26 08:00 +01:00  2026-11-28 08:00 +01:00
-            ≠ rating  ★★★★☆ (4)                ★★☆☆☆ (2)
-              method  V60                      V60
-            ≠ coffee  kenya aa                 Kenya AA
-            ≠ dose    15 g                     16 g
-              water   250 g                    250 g
-              yield   -                        -
-            ≠ ratio   1:16.7                   1:15.6
-              grind   20                       20
-            ≠ temp    94.0 °C                  96.0 °C
-            ≠ time    2:45                     3:00
-              tags    -                        -
-            ≠ notes   better ⏎                 bitter
+              id       k2k2k2k2k2k2             k4k4k4k4k4k4
+            ≠ date     2026-11-26 08:00 +01:00  2026-11-28 08:00 +01:00
+            ≠ rating   ★★★★☆ (4)                ★★☆☆☆ (2)
+              method   V60                      V60
+            ≠ coffee   kenya aa                 Kenya AA
+            ≠ dose     15 g                     16 g
+              water    250 g                    250 g
+              yield    -                        -
+            ≠ ratio    1:16.7                   1:15.6
+              grind    20                       20
+              grinder  -                        -
+            ≠ temp     94.0 °C                  96.0 °C
+            ≠ time     2:45                     3:00
+              tds      -                        -
+              tags     -                        -
+            ≠ notes    better ⏎                 bitter
 
             """)
     }

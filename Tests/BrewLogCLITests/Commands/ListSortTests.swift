@@ -107,7 +107,7 @@ struct ListSortTests {
         let result = sandbox().run(["list"] + arguments)
         #expect(result.status == 64 && result.stdout == "", "\(result)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(result.stderr.contains("keys: id,date,rating,method,coffee,bean,dose,water,yield,ratio,grind,temp,time,days_off_roast")
+        #expect(result.stderr.contains("keys: id,date,rating,method,coffee,bean,dose,water,yield,ratio,grind,grinder,temp,time,tds,ey,days_off_roast,cost")
                 || message.contains("twice"), "\(result.stderr)")
     }
 

@@ -112,7 +112,8 @@ struct CompletionValuesTests {
         #expect(lines(sandbox().ok(["__complete", "columns", "--", typed])) == expected)
     }
 
-    static let sortKeys = ["id", "date", "rating", "method", "coffee", "bean", "dose", "water", "yield", "ratio", "grind", "temp", "time", "days_off_roast"]
+    static let sortKeys = ["id", "date", "rating", "method", "coffee", "bean", "dose", "water", "yield", "ratio", "grind", "grinder", "temp", "time",
+                           "tds", "ey", "days_off_roast", "cost"]
 
     /// `--sort` lists typed, and the keys offered.
     static let sortKeyCases: [(typed: String, expected: [String])] = [
@@ -188,7 +189,7 @@ struct CompletionValuesTests {
 
     @Test("an unknown kind is a usage error naming the kinds")
     func unknownKind() {
-        let result = sandbox().run(["__complete", "grinders"])
+        let result = sandbox().run(["__complete", "grinder"])
         #expect(result.status == 64)
         #expect(result.stderr.contains(CompletionValues.allCases.map(\.rawValue).joined(separator: ", ")))
     }

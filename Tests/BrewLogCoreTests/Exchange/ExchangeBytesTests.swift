@@ -45,7 +45,7 @@ struct ExchangeBytesTests {
         var bytes: [UInt8] = []
         writer.appendBrew(record: { brew }, line: { "" }, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self)
-            == "abcd1234abcd,2026-11-29T07:15:00.05-03:30,,\"say \"\"hi\"\",\u{301} there\r\nnext\",V60,\"\"\"\u{301}\",,15.5,,,,,165,\"a,b\"\"\"\r\n")
+            == "abcd1234abcd,2026-11-29T07:15:00.05-03:30,,\"say \"\"hi\"\",\u{301} there\r\nnext\",V60,\"\"\"\u{301}\",,15.5,,,,,,165,,\"a,b\"\"\"\r\n")
     }
 
     @Test("a brew with chosen columns in JSON: keys as written, values as a journal line writes them, null where absent")

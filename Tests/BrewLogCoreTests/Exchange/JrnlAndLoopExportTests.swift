@@ -21,7 +21,7 @@ struct JrnlExportTests {
         #expect(records[1].rating == nil)
     }
 
-    @Test("ids come from date, time and title: decoded twice, the same; two entries alike are told apart")
+    @Test("ids come from date and time: decoded twice, the same; two entries alike are told apart")
     func ids() throws {
         let first = try decode(ForeignExportFixtures.jrnl).get()
         #expect(first == (try decode(ForeignExportFixtures.jrnl).get()))

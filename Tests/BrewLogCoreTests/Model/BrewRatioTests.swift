@@ -3,7 +3,7 @@ import Testing
 @testable import BrewLogCore
 
 /// The ratio rule: which grams a `1:R` sets, and when it cannot.
-@Suite("A brew ratio sets the water from the dose, or the dose from the water")
+@Suite("A brew ratio sets the water (or the yield) from the dose, or the dose from them")
 struct BrewRatioTests {
     private func record(dose: Double? = nil, water: Double? = nil, yield: Double? = nil) -> BrewRecord {
         BrewRecord(id: .random(), timestamp: stamp("2026-11-20T08:00:00Z"), doseGrams: dose, waterGrams: water, yieldGrams: yield)
@@ -30,15 +30,50 @@ struct BrewRatioTests {
     }
 
     @Test("when it cannot, it says why and changes nothing", arguments: [
-        (15.0, nil, 36.0, false, false, BrewRatio.Problem.hasYield),
-        (15.0, 250.0, nil, true, true, .doseAndWaterGiven),
-        (nil, nil, nil, false, false, .nothingToWorkFrom),
-    ] as [(Double?, Double?, Double?, Bool, Bool, BrewRatio.Problem)])
-    func refuses(dose: Double?, water: Double?, yield: Double?, doseGiven: Bool, waterGiven: Bool, problem: BrewRatio.Problem) {
+        (15.0, 250.0, nil, Set<BrewField>([.dose, .water]), BrewField.water, BrewRatio.Problem.doseAndGramsGiven(target: .water)),
+        (18.0, nil, 36.0, [.dose, .yield], .yield, .doseAndGramsGiven(target: .yield)),
+        (nil, nil, nil, [], .water, .nothingToWorkFrom(target: .water)),
+        (nil, 250.0, nil, [], .yield, .nothingToWorkFrom(target: .yield)),
+    ] as [(Double?, Double?, Double?, Set<BrewField>, BrewField, BrewRatio.Problem)])
+    func refuses(dose: Double?, water: Double?, yield: Double?, typed: Set<BrewField>, target: BrewField, problem: BrewRatio.Problem) {
         let before = record(dose: dose, water: water, yield: yield)
         var brew = before
-        #expect(throws: problem) { try BrewRatio.apply(16, to: &brew, typed: typed(doseGiven, waterGiven)) }
+        #expect(throws: problem) { try BrewRatio.apply(16, to: &brew, typed: typed, target: target) }
         #expect(brew == before)
+    }
+
+    @Test("aimed at the yield, it sets espresso's out from the dose, or the dose from the out", arguments: [
+        (18.0, nil, Set<BrewField>([.dose]), 18.0, 36.0, BrewField.yield),
+        (nil, 40.0, [.yield], 20.0, 40.0, .dose),
+        (18.0, 30.0, [], 18.0, 36.0, .yield),
+    ] as [(Double?, Double?, Set<BrewField>, Double, Double, BrewField)])
+    func setsYield(dose: Double?, yield: Double?, typed: Set<BrewField>, expectedDose: Double, expectedYield: Double, set: BrewField) throws {
+        var brew = record(dose: dose, yield: yield)
+        let changed = try BrewRatio.apply(2, to: &brew, typed: typed, target: .yield)
+        #expect(brew.doseGrams == expectedDose && brew.yieldGrams == expectedYield && brew.waterGrams == nil)
+        #expect(changed == set)
+    }
+
+    @Test("the yield is the target when the brew has one, or most of its method's recent brews record a yield and no water", arguments: [
+        (nil, nil, 36.0, [], BrewField.yield),
+        (nil, nil, nil, [], .water),
+        (nil, 250.0, nil, [(nil, 36.0)], .water),
+        (18.0, nil, nil, [(nil, 36.0), (nil, 40.0), (250.0, nil)], .yield),
+        (18.0, nil, nil, [(nil, 36.0), (250.0, nil)], .water),
+        (18.0, nil, nil, [(nil, nil), (nil, nil), (nil, 36.0)], .yield),
+        (18.0, nil, nil, [(300.0, 40.0)], .water),
+    ] as [(Double?, Double?, Double?, [(Double?, Double?)], BrewField)])
+    func target(dose: Double?, water: Double?, yield: Double?, recent: [(Double?, Double?)], expected: BrewField) {
+        let brews = recent.map { record(water: $0.0, yield: $0.1) }
+        #expect(BrewRatio.target(for: record(dose: dose, water: water, yield: yield), recent: brews) == expected)
+    }
+
+    @Test("only the method's newest brews count: an old habit of weighing the yield does not")
+    func onlyRecentBrews() {
+        let old = Array(repeating: record(yield: 36), count: 10)
+        let newest = Array(repeating: record(water: 250), count: BrewRatio.recentBrews)
+        #expect(BrewRatio.target(for: record(dose: 18), recent: newest + old) == .water)
+        #expect(BrewRatio.target(for: record(dose: 18), recent: old + newest) == .yield)
     }
 
     @Test("grams outside the field's range are refused")

@@ -77,10 +77,11 @@ struct CronRecipeTests {
     }
 
     /// Runs `command` as cron would, with the stand-ins' folder before cron's PATH (it holds
-    /// only `notify-send`: brewlog is not found by name).
+    /// only `notify-send`: brewlog is not found by name). There is no `TZ`, as under cron: the
+    /// line must set its own.
     private func cron(_ command: String, in sandbox: Sandbox) -> RunResult {
         runProcess("/usr/bin/env", ["-i", "HOME=\(sandbox.home)", "PATH=\(sandbox.home)/stand-ins:/usr/bin:/bin", "SHELL=/bin/sh",
-                                    "BREWLOG_NOW=2026-11-29T07:30:00+01:00", "TZ=Europe/Berlin", "/bin/sh", "-c", command],
+                                    "BREWLOG_NOW=2026-11-29T06:30:00Z", "/bin/sh", "-c", command],
                    environment: [:], directory: sandbox.home)
     }
 
@@ -96,7 +97,7 @@ struct CronRecipeTests {
         let readme = try #require(Place.readme.lines.first)
         #expect(Place.readme.lines.count == 1)
         #expect(!readme.contains("%"), "crontab turns % into a line break")
-        #expect(readme.hasPrefix("0 20 * * * \"$HOME/.local/bin/brewlog\" "), "cron's PATH does not find brewlog by name")
+        #expect(readme.hasPrefix("0 20 * * * TZ=Europe/Berlin \"$HOME/.local/bin/brewlog\" "), "cron's PATH does not find brewlog by name, and cron sets no TZ")
         #expect(Place.manPage.lines.count == 2, "EXAMPLES and the streak section")
         #expect(Place.help.lines.count == 1)
         for place in [Place.manPage, .help] {
@@ -130,6 +131,22 @@ struct CronRecipeTests {
             #expect(result.stdout == "" && result.stderr == "", "\(result)")
         }
         #expect(sandbox.journalLines.count == 1)
+        // The line's TZ places the brew on the local clock, though cron passes none.
+        #expect(sandbox.journalLines.first?.contains(#""date":"2026-11-29T07:30:00+01:00""#) == true, "\(sandbox.journalLines)")
+    }
+
+    @Test("the morning log never links its brew to a default bag of another coffee")
+    func morningLogTakesItsCoffeesBag() throws {
+        let line = try #require(CronRecipeTests.readmeLines.first)
+        let sandbox = try home()
+        sandbox.ok(["bean", "add", "Onyx Geometry", "-q"])
+        let house = sandbox.ok(["bean", "add", "House blend", "-q"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        sandbox.ok(["config", "set", "add.bean", "onyx"])
+        let result = cron(Self.command(of: line), in: sandbox)
+        #expect(result.status == 0 && result.stdout == "" && result.stderr == "", "\(result)")
+        let brew = try #require(sandbox.journalLines.last)
+        #expect(!brew.contains(#""bean""#), "\(brew)")
+        #expect(sandbox.ok(["list", "--json", "--columns", "bean"]).contains(house))
     }
 
     @Test("cron's environment does not find brewlog by name, so a line must give its path")

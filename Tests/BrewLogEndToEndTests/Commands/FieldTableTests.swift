@@ -67,7 +67,7 @@ struct FieldTableTests {
     static func shown(_ field: BrewField, _ value: FieldValue) -> String {
         switch (field.kind, value) {
         case (.text, .text(let text)): "\n  " + text
-        case (.number(_, _, let unit), .number(let number)): formatNumber(number) + " " + unit
+        case (.number(_, _, let unit), .number(let number)): (field.row.decimals.map { formatNumber(number, decimals: $0) } ?? formatNumber(number)) + " " + unit
         case (.rating, .integer(let rating)): "(\(rating))"
         case (.duration, .integer(let seconds)): BrewTime.format(seconds)
         case (.tags, .tags(let tags)): tags.joined(separator: ", ")

@@ -137,8 +137,10 @@ struct ReadingCommandTests {
             yield     -
             ratio     1:16.7
             grind     -
+            grinder   -
             temp      -
             time      -
+            tds       -
             tags      morning
             notes
               first

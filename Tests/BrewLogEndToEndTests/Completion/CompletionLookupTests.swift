@@ -20,7 +20,7 @@ struct CompletionLookupTests {
     /// Every key `config set` offers: the fixed ones, then each recipe key for each recipe.
     static let settableKeys = KnownConfigKeys.all.filter { $0.subsection == .none && $0.name != nil }.map(\.display)
         + recipes.flatMap { recipe in recipeKeyNames.map { "recipe.\(recipe).\($0)" } }
-    static let addKeys = BrewField.recipeFields.map { "add." + $0.name }
+    static let addKeys = BrewField.recipeFields.map { "add." + $0.name } + ["add.sticky"]
     static let keysSet = ["recipe.Morning V60.method", "recipe.Morning V60.dose", "recipe.shot.method", "ui.color"]
     static let morningKeys = recipeKeyNames.map { "recipe.Morning V60.\($0)" }
     static let sortKeys = ListCommand.SortKey.allCases.map(\.rawValue)

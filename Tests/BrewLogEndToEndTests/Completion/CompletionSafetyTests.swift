@@ -163,7 +163,7 @@ struct CompletionSafetyTests {
     func helperOutput() {
         let (sandbox, _, _) = Self.hostileJournal("bash")
         #expect(sandbox.ok(["__complete", "coffees"]) == Self.offeredCoffees.map { $0 + "\n" }.joined())
-        #expect(sandbox.run(["__complete", "grinders"]).status == 64)
+        #expect(sandbox.run(["__complete", "grinderz"]).status == 64)
         #expect(Sandbox().ok(["__complete", "coffees"]).isEmpty, "no journal: nothing, and no error")
     }
 

@@ -39,7 +39,7 @@ struct StatsExportImportTests {
             + #""methods":[{"name":"AeroPress","brews":1,"average_rating":null,\#(none)},"#
             + #"{"name":"Espresso","brews":1,"average_rating":5,"averages":{"dose_g":18,"water_g":36,"yield_g":null,"ratio":2,"temp_c":null,"time_s":null}},"#
             + #"{"name":"v60","brews":1,"average_rating":4,\#(none)}],"#
-            + #""coffees":[{"name":"Brazil","brews":1,"average_rating":5}]}"# + "\n")
+            + #""coffees":[{"name":"Brazil","brews":1,"average_rating":5}],"cost_per_cup":null}"# + "\n")
     }
 
     @Test("stats lists 8 methods and says how many more; --all lists every one")

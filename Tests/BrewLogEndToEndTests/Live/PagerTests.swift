@@ -95,4 +95,40 @@ struct PagerTests {
         #expect(result.stdout.contains("brewlog: error: the pager '\(pager)'"))
         #expect(result.stdout.contains("--no-pager"))
     }
+
+    /// A stand-in `less` in the sandbox that writes its arguments to `args` and its input to `paged`.
+    private func standInLess(_ sandbox: Sandbox) throws -> String {
+        let folder = sandbox.home + "/bin"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/less"
+        let script = "#!/bin/sh\nprintf '%s\\n' \"$*\" > \"$HOME/args\"\ncat > \"$HOME/paged\"\n"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        return path
+    }
+
+    @Test("a plain list opens less at the end, where the newest brews are; --limit, --sort, --reverse and other commands do not", arguments: [
+        (["list"], "-R +G"), (["list", "--limit", "5"], "-R"), (["list", "--sort", "rating"], "-R"), (["list", "--reverse"], "-R"),
+        (["show", "last"], "-R"), (["stats"], "-R"),
+    ])
+    func atTheEnd(arguments: [String], expected: String) throws {
+        let sandbox = self.sandbox()
+        let less = try standInLess(sandbox)
+        let result = onTerminal(sandbox, arguments, pager: less + " -R")
+        #expect(result.status == 0, "\(result)")
+        #expect(try String(contentsOfFile: sandbox.home + "/args", encoding: .utf8) == expected + "\n")
+        #expect(try String(contentsOfFile: sandbox.home + "/paged", encoding: .utf8) == sandbox.ok(arguments), "the text is what a pipe gets")
+    }
+
+    @Test("ui.list-order = newest lists the newest first on a terminal, and a pipe still gets the oldest first")
+    func newestFirst() throws {
+        let sandbox = self.sandbox()
+        sandbox.ok(["config", "set", "ui.list-order", "newest"])
+        let less = try standInLess(sandbox)
+        _ = onTerminal(sandbox, ["list"], pager: less)
+        let paged = try String(contentsOfFile: sandbox.home + "/paged", encoding: .utf8).split(separator: "\n")
+        let piped = sandbox.ok(["list"]).split(separator: "\n")
+        #expect(paged.first == piped.first && Array(paged.dropFirst()) == Array(piped.dropFirst().reversed()))
+        #expect(try String(contentsOfFile: sandbox.home + "/args", encoding: .utf8) == "\n")
+        #expect(sandbox.run(["config", "set", "ui.list-order", "latest"]).status == 64)
+    }
 }

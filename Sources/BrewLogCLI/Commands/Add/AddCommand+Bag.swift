@@ -7,7 +7,9 @@ extension AddCommand {
     /// one name are refused, not guessed), and gives the brew the bag's name as its coffee unless
     /// the layer that named the bag, or a higher one, names a coffee too.
     ///
-    /// A typed bag is linked even when finished (with a warning). A bag a lower layer names (the
+    /// A bag a lower layer names is not linked when a higher layer names another coffee (the
+    /// brew follows its coffee's bag instead, and a note says so). A typed bag is linked even
+    /// when finished (with a warning). A bag a lower layer names (the
     /// defaults, a recipe, `--like`) that was finished before the brew's day has been used up
     /// since the layer was written: the brew takes the one open bag of that name instead and a
     /// note says so; with none, or several, it is linked to none and a warning says why.
@@ -29,6 +31,14 @@ extension AddCommand {
             case let source?:
                 throw error.replacingHint(with: "the bag comes from \(origin(source)); name one with --bean BAG, or leave it out with --unset bean")
             }
+        }
+        if !typed, let source, let coffee = record.coffee, layers.set(.coffee, atOrAbove: .bean), layers.source(of: .coffee) != source,
+           coffee.lowercased() != bag.name.lowercased() {
+            // A higher layer (the command line, a recipe) named another coffee: a default bag of
+            // some other coffee would count this brew's grams against the wrong bag.
+            record.bean = nil
+            let named = "\(origin(source)) names the bag \(bag.id.rawValue) (\(bag.name.terminalSafe))"
+            return { _ in "note: \(named), but the brew's coffee is '\(coffee.terminalSafe)'; the brew belongs to the bag its coffee names, if any" }
         }
         var notice: ((BrewID) -> String)?
         if !typed, let source, let finished = bag.finished, finished < record.timestamp.day {
@@ -56,6 +66,7 @@ extension AddCommand {
     /// Where a bag that was not typed came from, as messages name it.
     private static func origin(_ source: BrewLayers.Source) -> String {
         switch source {
+        case .sticky(let method, let brew): "the last \(method.terminalSafe) (\(brew.rawValue.terminalSafe), add.sticky)"
         case .defaults: "add.bean in the config"
         case .methodDefaults(let method): "add.\(method.terminalSafe).bean in the config"
         case .recipe(let name): "the recipe \(name.terminalSafe)"

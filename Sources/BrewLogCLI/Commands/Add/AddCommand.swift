@@ -19,9 +19,12 @@ enum AddCommand: BrewLogCommand {
         usage: "add [<fields>] [--recipe <name> | --like <id>] [--unset <field>] [--date <when>] [--once-per-day] [--json]",
         options: FieldOptions.specs + [Option.recipe, Option.like, Option.unset, Option.date, Option.oncePerDay, Option.json],
         discussion: """
-            FIELDS come from, lowest first: [add] in the config, [add "METHOD"] for the brew's method
-            (the typed -m, else the recipe's or --like's, else add.method; matched ignoring case), the
-            recipe or --like, then the command line. --unset FIELD removes what a lower layer set.
+            FIELDS come from, lowest first: the sticky fields (add.sticky, e.g. grind,temp: carried
+            over from the newest brew of the same method), [add] in the config, [add "METHOD"] for
+            the brew's method (the typed -m, else the recipe's or --like's, else add.method; matched
+            ignoring case), the recipe or --like, then the command line. --unset FIELD removes what
+            a lower layer set. --ratio sets the yield of a brew with one (espresso's 1:2), else the
+            water; the confirmation says which.
 
 
             WHEN: a day (today, yesterday, mon, -3d, 2026-11-28; a past day alone records 12:00), a
@@ -31,6 +34,7 @@ enum AddCommand: BrewLogCommand {
             EXAMPLES:
               brewlog add -m V60 -c "Kenya AA" --dose 15 --ratio 1:16 -r 4
               brewlog add -m Espresso --dose 18 --yield 36 --temp 201F
+              brewlog add -m Espresso --dose 18 --ratio 1:2.2
               brewlog add --like last -r 5 -n "Sweeter today"
               echo "Bright, blackcurrant" | brewlog add --notes -
               brewlog add --date "yesterday 23:40" --once-per-day -q
@@ -58,7 +62,7 @@ enum AddCommand: BrewLogCommand {
                 if !context.quiet && !asJSON {
                     context.notices.line("\(day) already has a brew (\(existing.id.rawValue.terminalSafe)); nothing added.")
                 }
-                return Outcome(brew: existing, added: false, streak: store.streakSummary, layers: [], notices: [])
+                return Outcome(brew: existing, added: false, streak: store.streakSummary, layers: [], phrases: [], details: [], ratioSet: nil, notices: [])
             }
             var startingPoint: (source: BrewLayers.Source, values: BrewFieldValues)?
             if let recipe {
@@ -67,13 +71,21 @@ enum AddCommand: BrewLogCommand {
                 let liked = try context.brew(like, in: store).record
                 startingPoint = (.brew(liked.id), BrewFieldValues(recipeOf: liked))
             }
-            let layers = BrewLayers(defaults: configuration.addDefaults, methodDefaults: configuration.methodDefaults,
-                                    startingPoint: startingPoint, typed: typedLayer).resolved
+            var brewLayers = BrewLayers(defaults: configuration.addDefaults, methodDefaults: configuration.methodDefaults,
+                                        startingPoint: startingPoint, typed: typedLayer)
+            let method = brewLayers.methodInForce
+            let sticky = configuration.stickyFields(method: method)
+            // The method's newest brews, looked up only when asked for: what sticks from the last
+            // one, and whether the method measures its yield (for --ratio).
+            let needsRecent = !sticky.isEmpty || context.arguments.value(FieldOptions.ratio) != nil
+            let recent = needsRecent ? method.map { store.newestRecords(ofMethod: $0, limit: BrewRatio.recentBrews) } ?? [] : []
+            if !sticky.isEmpty, let newest = recent.first { brewLayers.sticky = (newest, sticky) }
+            let layers = brewLayers.resolved
             var record = BrewRecord(id: id, timestamp: timestamp)
             layers.values.apply(to: &record)
             var notices: [String] = []
             let bagNotice = try linkBag(&record, layers, typed: typedLayer[.bean] != nil, store, context)
-            try FieldOptions.applyRatio(context, to: &record)
+            let ratioSet = try FieldOptions.applyRatio(context, to: &record, recent: recent)
             try FieldOptions.validate(record, context)
             if let coffee = record.coffee, let known = suggestion(for: coffee, store) {
                 notices.append("warning: no bag or earlier brew has the coffee '\(coffee.terminalSafe)' spelled this way; did you mean '\(known.terminalSafe)'?")
@@ -87,7 +99,12 @@ enum AddCommand: BrewLogCommand {
                 // One pass over the journal: the usage after is the usage before and this brew.
                 notices += bagNotices(before: before, after: before.adding(filled))
             }
-            return Outcome(brew: added, added: true, streak: store.streakSummary, layers: layers.used, notices: notices)
+            let ratio = ratioSet.map { ratioPhrase($0, filled) }
+            let phrases = layers.used.compactMap { phrase($0, layers) } + (ratio.map { [$0] } ?? [])
+            let details = layers.used.filter { if case .sticky = $0 { true } else { false } }.compactMap { phrase($0, layers)?.full }
+                + (ratio.map { [$0.full] } ?? [])
+            return Outcome(brew: added, added: true, streak: store.streakSummary, layers: layers.used, phrases: phrases,
+                           details: details, ratioSet: ratioSet, notices: notices)
         }
         report(outcome, onceADay: onceADay, asJSON: asJSON, context)
     }
@@ -131,6 +148,12 @@ enum AddCommand: BrewLogCommand {
         let added: Bool
         let streak: StreakSummary
         let layers: [BrewLayers.Source]
+        /// The layers (and what the ratio set) as the confirmation names them.
+        let phrases: [(full: String, brief: String)]
+        /// What the sticky layer carried over and the ratio set, in full.
+        let details: [String]
+        /// The grams `--ratio` set, when given.
+        let ratioSet: BrewField?
         /// What the user should know besides the brew (a likely typo, a bag running low).
         let notices: [String]
     }
@@ -146,9 +169,10 @@ enum AddCommand: BrewLogCommand {
                 switch layer {
                 case .recipe(let name): extra.append(("started_from", .object([("recipe", .string(name))])))
                 case .brew(let id): extra.append(("started_from", .object([("brew", .string(id.rawValue))])))
-                case .defaults, .methodDefaults, .commandLine: break
+                case .sticky, .defaults, .methodDefaults, .commandLine: break
                 }
             }
+            if let ratioSet = outcome.ratioSet { extra.append(("ratio_set", .string(ratioSet.journalKey))) }
             if onceADay { extra.append(("skipped", .bool(!outcome.added))) }
             context.out.line(JSONText.brew(outcome.brew.record, with: extra))
         } else if !outcome.added {
@@ -163,7 +187,7 @@ enum AddCommand: BrewLogCommand {
         } else if context.quiet {
             context.out.line(outcome.brew.id.rawValue)
         } else {
-            context.out.line(confirmation(outcome, style: context.style))
+            for line in confirmation(outcome, style: context.style) { context.out.line(line) }
         }
     }
 
@@ -171,28 +195,42 @@ enum AddCommand: BrewLogCommand {
     /// time alone when the brew is today's, else with its date; the method and the layers below
     /// the command line when there are any; the weekly part only when a target is set; never
     /// more than ``AddConfirmation/width`` columns.
-    private static func confirmation(_ outcome: Outcome, style: Style) -> String {
+    private static func confirmation(_ outcome: Outcome, style: Style) -> [String] {
         let brew = outcome.brew
         let wall = brew.timestamp.wallClock
         let when = wall.day == outcome.streak.today ? BrewFormatting.time(brew.timestamp) : BrewFormatting.dateTime(brew.timestamp)
         return AddConfirmation(id: brew.id.rawValue.terminalSafe, when: when, method: brew.method?.terminalSafe,
-                               layers: outcome.layers.compactMap(phrase), streak: outcome.streak).line(style: style)
+                               layers: outcome.phrases, streak: outcome.streak, details: outcome.details).lines(style: style)
     }
 
-    /// A layer as the confirmation names it; `nil` for the command line, which goes without saying.
-    private static func phrase(_ source: BrewLayers.Source) -> String? {
+    /// A layer as the confirmation names it, in full and briefly; `nil` for the command line,
+    /// which goes without saying. The sticky layer says what it carried over: "grind 22, temp
+    /// 96.0 °C from the last V60", briefly "last V60".
+    private static func phrase(_ source: BrewLayers.Source, _ layers: BrewLayers.Resolution) -> (full: String, brief: String)? {
         switch source {
-        case .defaults: "defaults"
-        case .methodDefaults(let method): "\(method.terminalSafe) defaults"
-        case .recipe(let name): "recipe \(name.terminalSafe)"
-        case .brew(let id): "like \(id.rawValue.terminalSafe)"
-        case .commandLine: nil
+        case .sticky(let method, _):
+            let carried = layers.fields(from: source).compactMap { field in layers.values[field].map { "\(field.name) \(field.display($0).terminalSafe)" } }
+            return (carried.joined(separator: ", ") + " from the last \(method.terminalSafe)", "last \(method.terminalSafe)")
+        case .defaults: return ("defaults", "defaults")
+        case .methodDefaults(let method): return ("\(method.terminalSafe) defaults", "\(method.terminalSafe) defaults")
+        case .recipe(let name): return ("recipe \(name.terminalSafe)", "recipe \(name.terminalSafe)")
+        case .brew(let id): return ("like \(id.rawValue.terminalSafe)", "like \(id.rawValue.terminalSafe)")
+        case .commandLine: return nil
         }
+    }
+
+    /// What `--ratio` set, as the confirmation says it: "yield 36 g by ratio 1:2", briefly
+    /// "yield by ratio".
+    private static func ratioPhrase(_ field: BrewField, _ record: BrewRecord) -> (full: String, brief: String) {
+        let set = record[field].map { field.display($0) } ?? "-"
+        let ratio = record.ratio.map { formatNumber(($0 * 10).rounded() / 10) } ?? "?"
+        return ("\(field.name) \(set) by ratio 1:\(ratio)", "\(field.name) by ratio")
     }
 
     /// A layer as `--json` names it.
     private static func json(_ source: BrewLayers.Source) -> JSONText {
         switch source {
+        case .sticky(let method, let brew): .object([("layer", .string("sticky")), ("method", .string(method)), ("brew", .string(brew.rawValue))])
         case .defaults: .object([("layer", .string("add"))])
         case .methodDefaults(let method): .object([("layer", .string("add")), ("method", .string(method))])
         case .recipe(let name): .object([("layer", .string("recipe")), ("name", .string(name))])

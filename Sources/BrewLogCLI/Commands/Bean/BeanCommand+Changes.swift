@@ -22,7 +22,7 @@ extension BeanCommand {
     static func edit(_ reference: String, _ context: CommandContext) throws(CLIError) {
         // Setting and clearing one field at once says two things: refused, as `edit` refuses it.
         let setOptions = ["roaster": Option.roaster, "origin": Option.origin, "process": Option.process, "roasted": Option.roasted,
-                          "weight": Option.weight, "opened": Option.opened, "notes": Option.notes, "tags": Option.tag]
+                          "weight": Option.weight, "price": Option.price, "opened": Option.opened, "notes": Option.notes, "tags": Option.tag]
         for field in context.arguments.all(Option.unset) {
             if let option = setOptions[field], context.arguments.value(option) != nil {
                 throw context.usage("'--\(option.long)' and '--unset \(field)' contradict each other", hint: "give one of them")
@@ -112,6 +112,13 @@ extension BeanCommand {
             }
             bag.weightGrams = grams
         }
+        if let text = arguments.value(Option.price) {
+            guard let price = parseDecimal(text), price >= 0, price <= BeanBag.maximumPrice else {
+                throw context.usage("invalid value '\(cappedForMessage(text))' for '--price'",
+                                    hint: "give what the bag cost as a decimal number, 0 or more and at most 1000000000, e.g. --price 14.50 (the currency is ui.currency)")
+            }
+            bag.price = price
+        }
         for text in arguments.all(Option.tag) where !bag.tags.contains(text) {
             // A bag's tags follow a brew's rule, checked by the same parser.
             switch BrewField.tags.parseTag(text) {
@@ -133,6 +140,7 @@ extension BeanCommand {
         case "process": bag.process = nil
         case "roasted": bag.roasted = nil
         case "weight": bag.weightGrams = nil
+        case "price": bag.price = nil
         case "opened": bag.opened = nil
         case "finished": bag.finished = nil
         case "notes": bag.notes = nil

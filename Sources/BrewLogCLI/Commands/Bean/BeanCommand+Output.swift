@@ -23,13 +23,18 @@ extension BeanCommand {
             return
         }
         var titles = ["ID", "NAME", "ROASTER", "OFF ROAST", "USED", "LEFT", "BREWS", "RATING"]
+        // The cost per cup only when a bag has a price: most journals have none.
+        let priced = usage.contains { $0.bag.price != nil }
+        if priced { titles.append("PER CUP") }
         if all { titles.append("FINISHED") }
-        let rightAligned: Set<Int> = [3, 4, 5, 6, 7]
+        let rightAligned: Set<Int> = priced ? [3, 4, 5, 6, 7, 8] : [3, 4, 5, 6, 7]
+        let currency = context.configuration.currency
         var rows: [[String]] = []
         for item in usage {
             var row = [item.bag.id.rawValue.terminalSafe, item.bag.name.terminalSafe, (item.bag.roaster ?? "-").terminalSafe,
                        days(item.bag.daysOffRoast(asOf: today)), grams(item.gramsUsed), gramsLeft(item), String(item.brews.count),
                        item.averageRating.map(BrewFormatting.oneDecimal) ?? "-"]
+            if priced { row.append(BrewFormatting.money(item.costPerCup, currency: currency)) }
             if all { row.append(item.bag.finished.map(\.description) ?? "-") }
             rows.append(row)
         }
@@ -60,6 +65,11 @@ extension BeanCommand {
             ("used", grams(usage.gramsUsed)), ("left", gramsLeft(usage)), ("brews", String(usage.brews.count)),
             ("rating", usage.averageRating.map { BrewFormatting.oneDecimal($0) + " on average" } ?? "-"),
         ]
+        if let price = bag.price {
+            // Only for a bag with a price: most have none.
+            let currency = context.configuration.currency
+            rows += [("price", BrewFormatting.money(price, currency: currency)), ("per cup", BrewFormatting.money(usage.costPerCup, currency: currency))]
+        }
         rows += bag.unknownFields.map { ($0.key, $0.rawJSON) }
         for (label, value) in rows {
             context.out.line(context.style.bold(BrewFormatting.padded(label.terminalSafe, to: 8)) + "  " + value.terminalSafe)
@@ -91,6 +101,7 @@ extension BeanCommand {
             ("low", .bool(usage.isLow)),
             ("brews", .int(usage.brews.count)),
             ("average_rating", usage.averageRating.map { .number(rounded($0)) } ?? .null),
+            ("cost_per_cup", usage.costPerCup.map { .number(rounded($0)) } ?? .null),
         ]
         let names = Set(extra.map(\.key))
         bag.unknownFields.removeAll { names.contains($0.key) }

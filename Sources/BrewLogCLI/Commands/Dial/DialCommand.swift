@@ -32,7 +32,7 @@ enum DialCommand: BrewLogCommand {
             switch column {
             case .field(let field) where field.isRecipe && ![.method, .coffee, .tags].contains(field): (field, column.name.uppercased())
             case .ratio: (nil, column.name.uppercased())
-            case .field, .bean, .beanName, .daysOffRoast: nil
+            case .field, .bean, .beanName, .daysOffRoast, .extractionYield, .cost: nil
             }
         }
         return settings.filter { $0.field == .grind } + settings.filter { $0.field != .grind }
@@ -83,6 +83,8 @@ enum DialCommand: BrewLogCommand {
         out.line(style.bold("Dialling in \(heading.terminalSafe)") + ": \(brews.count) brew\(brews.count == 1 ? "" : "s")")
         // The days off roast column only when some brew has a bag with a roast date.
         let showsRoast = offRoast.contains { $0 != nil }
+        // The grinder too only when some brew names one: most people have one grinder.
+        let columns = columns.filter { $0.field != .grinder || brews.contains { $0.grinder != nil } }
         var table: [[String]] = [["DATE", "METHOD"] + columns.map(\.title) + (showsRoast ? ["OFF ROAST"] : []) + ["RATING"]]
         var previousRatio: String?
         for ((brew, changed), days) in zip(zip(brews, changes), offRoast) {

@@ -22,6 +22,9 @@ extension ImportCommand {
         if habit != nil, format != .loop {
             throw context.usage("'--habit' picks a column of Loop Habit Tracker's export", hint: "leave out --habit with --from \(format.rawValue)")
         }
+        if format != .jrnl, let option = [Option.tag, Option.methodTag].first(where: { context.arguments.value($0) != nil }) {
+            throw context.usage("'--\(option.long)' picks jrnl entries", hint: "leave out --\(option.long) with --from \(format.rawValue)")
+        }
         let prefer = try prefer(context)
         let path = context.arguments.positionals[0]
         let shown = path == "-" ? "standard input" : path
@@ -38,9 +41,15 @@ extension ImportCommand {
             }
             decoded = decoder.finish()
         case .jrnl:
-            var decoder = JrnlExport.Decoder(timeZone: try context.timeZone, problemLimit: badRecordsToStopAt)
+            var decoder = JrnlExport.Decoder(timeZone: try context.timeZone, selection: try jrnlSelection(context), problemLimit: badRecordsToStopAt)
             try stream(path, format: format, into: &decoder, context)
             decoded = decoder.finish()
+            if decoder.skippedEntries > 0, !context.quiet, !context.arguments.has(Option.json) {
+                let count = decoder.skippedEntries
+                let rule = context.arguments.all(Option.tag).isEmpty ? "have no tag that names a method" : "have none of the tags given"
+                context.notices.line("note: \(count) jrnl entr\(count == 1 ? "y" : "ies") \(rule), so \(count == 1 ? "is" : "are") not brews and \(count == 1 ? "was" : "were") left out"
+                                     + (context.arguments.all(Option.tag).isEmpty ? " (pick brews with --tag TAG, or name a method tag with --method-tag TAG)" : ""))
+            }
         case .loop:
             var decoder = LoopExport.Decoder(habit: habit, timeZone: try context.timeZone, problemLimit: badRecordsToStopAt)
             try stream(path, format: format, into: &decoder, context)
@@ -53,6 +62,24 @@ extension ImportCommand {
         case let .failure(found):
             throw report(found, shown: shown, format: format, context)
         }
+    }
+
+    /// Which jrnl entries are brews: those with a `--tag` (without one, those with a method tag);
+    /// the method tags are the `--method-tag`s and the methods the journal already has.
+    private static func jrnlSelection(_ context: CommandContext) throws(CLIError) -> JrnlExport.Selection {
+        let bare = { (tag: String) in tag.first == "@" || tag.first == "#" ? String(tag.dropFirst()) : tag }
+        var methods: [String: String] = [:]
+        try context.session().read().forEachRecord { record in
+            if let method = record.method, methods[method.lowercased()] == nil { methods[method.lowercased()] = method }
+        }
+        for tag in context.arguments.all(Option.methodTag).map(bare) {
+            guard !tag.isEmpty else { throw context.usage("'--method-tag' must not be empty", hint: "give the tag as jrnl writes it, e.g. --method-tag @v60") }
+            // A method the journal has keeps its spelling there.
+            if methods[tag.lowercased()] == nil { methods[tag.lowercased()] = tag }
+        }
+        let tags = context.arguments.all(Option.tag).map(bare)
+        if tags.contains(where: \.isEmpty) { throw context.usage("'--tag' must not be empty", hint: "give the tag as jrnl writes it, e.g. --tag @coffee") }
+        return JrnlExport.Selection(tags: Set(tags), methods: methods)
     }
 
     /// Lists the problems as `FILE:LINE: PATH: reason` and gives the error that ends the import.

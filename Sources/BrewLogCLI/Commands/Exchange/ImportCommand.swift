@@ -23,16 +23,20 @@ enum ImportCommand: BrewLogCommand {
         static let dryRun = OptionSpec("dry-run", help: "Print what would happen; change nothing.")
         static let json = OptionSpec("json", help: "Print the outcome as JSON: counts, every conflict with the fields that differ, and the ids of the records added (or, with --dry-run, that would be).")
         static let from = OptionSpec("from", value: "tool", completes: .fixed(ForeignFormat.allCases.map(\.rawValue)), help: "Read another tool's export: beanconqueror (Beanconqueror.json from its export zip), jrnl (jrnl --export json) or loop (Loop Habit Tracker's Checkmarks.csv).")
+        static let tag = OptionSpec("tag", value: "tag", completes: .lookup(.tags), repeatable: true,
+                                    help: "With --from jrnl: only the entries with this tag are brews (repeatable: any of them; @ optional). Without it, the entries with a method tag are.")
+        static let methodTag = OptionSpec("method-tag", value: "tag", completes: .lookup(.tags), repeatable: true,
+                                          help: "With --from jrnl: this tag names the brew's method (repeatable; a tag that names a method already in the journal does too).")
         static let habit = OptionSpec("habit", value: "name", completes: .nothing, help: "With --from loop: the habit (column) to read; needed when the file has several.")
     }
 
     static let spec = CommandSpec(
         name: "import",
         abstract: "Merge brews from a file into the journal.",
-        usage: "import <file> [--format jsonl|json|csv] [--delimiter ,|;|tab] [--from beanconqueror|jrnl|loop [--habit NAME]] [--prefer existing|incoming] [--dry-run] [--json]",
+        usage: "import <file> [--format jsonl|json|csv] [--delimiter ,|;|tab] [--from beanconqueror|jrnl|loop [--habit NAME] [--tag T] [--method-tag T]] [--prefer existing|incoming] [--dry-run] [--json]",
         arguments: [ArgumentSpec("file", completes: .files, help: "A file written by 'brewlog export', or with --from by that tool (or '-' for standard input).")],
         positionalCount: 1...1,
-        options: [Option.format, Option.delimiter, Option.from, Option.habit, Option.prefer, Option.dryRun, Option.json],
+        options: [Option.format, Option.delimiter, Option.from, Option.habit, Option.tag, Option.methodTag, Option.prefer, Option.dryRun, Option.json],
         discussion: """
             A brew whose id is new is added. One already present and identical is skipped. One with
             the same id but different content is a conflict: it is reported with the fields that
@@ -59,10 +63,14 @@ enum ImportCommand: BrewLogCommand {
             export imported twice adds nothing. beanconqueror: Beanconqueror.json, unzipped from
             the app's export (with its Beanconqueror_Brews_N.json and Beanconqueror_Beans_N.json
             beside it, read too): bags from BEANS, brews from BREWS linked to their bag, methods
-            from PREPARATION, the rating scaled to 1-5 from the app's maximum; keys BrewLog has no
-            field for kept as beanconqueror_*. jrnl: jrnl --export json; each entry a brew at its
-            date and time on the local clock, notes the title and body, tags without their @,
-            starred ones tagged starred. loop: Loop Habit Tracker's Checkmarks.csv; of the habit
+            from PREPARATION, grinders from MILL, TDS, a bean's country as its origin and its cost as
+            its price, the rating scaled to 1-5 from the app's maximum; keys BrewLog has no field
+            for kept as beanconqueror_*. jrnl: jrnl --export json; the entries with a --tag (or,
+            without one, with a tag naming a method) are brews, the rest of the diary is left out;
+            each at its date and time on the local clock, notes the title and body, tags without
+            their @, starred ones tagged starred; a tag that names a method already in the journal,
+            or given with --method-tag, is the method. Its id comes from its date and time, so a
+            title corrected in jrnl changes the brew instead of adding one. loop: Loop Habit Tracker's Checkmarks.csv; of the habit
             --habit names, a day done is a brew at 12:00 and a skipped day a skip day.
             """)
 
@@ -72,6 +80,9 @@ enum ImportCommand: BrewLogCommand {
         }
         if context.arguments.value(Option.habit) != nil {
             throw context.usage("'--habit' picks a column of Loop Habit Tracker's export", hint: "pass --from loop, or leave out --habit")
+        }
+        if let option = [Option.tag, Option.methodTag].first(where: { context.arguments.value($0) != nil }) {
+            throw context.usage("'--\(option.long)' picks jrnl entries", hint: "pass --from jrnl, or leave out --\(option.long)")
         }
         let path = context.arguments.positionals[0]
         let named = try context.arguments.value(Option.format).map { (_: String) throws(CLIError) in

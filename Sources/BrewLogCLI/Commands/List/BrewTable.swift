@@ -29,6 +29,8 @@ struct BrewTable {
     /// The bean bags, for the columns derived from a brew's bag (`bean`, `bean_name`,
     /// `days_off_roast`).
     let bags: BeanMatching
+    /// The currency a cost is shown in (`ui.currency`), if any.
+    let currency: String?
     /// The columns but the notes, in order, each with the widest cell measured so far (its name at least).
     private var measured: [Column]
     /// The widest note measured so far, when columns may follow the notes (else unused).
@@ -55,7 +57,8 @@ struct BrewTable {
         let notesWidth: Int?
     }
 
-    init(columns: [BrewColumn], mayDrop: Bool, width: Int?, style: Style, bags: BeanMatching) {
+    init(columns: [BrewColumn], mayDrop: Bool, width: Int?, style: Style, bags: BeanMatching, currency: String? = nil) {
+        self.currency = currency
         self.columns = columns
         self.mayDrop = mayDrop
         self.width = width
@@ -148,6 +151,8 @@ struct BrewTable {
         case .bean, .beanName: bags.bag(of: record)?.name.terminalSafe ?? "-"
         case .ratio: BrewFormatting.ratio(record.ratio)
         case .daysOffRoast: bags.daysOffRoast(of: record).map { "\($0) d" } ?? "-"
+        case .extractionYield: record.extractionYield.map { formatNumber($0, decimals: 1) + " %" } ?? "-"
+        case .cost: BrewFormatting.money(bags.cost(of: record), currency: currency)
         }
     }
 

@@ -32,8 +32,14 @@ enum ListCommand: BrewLogCommand {
             the last n of that order; --reverse then prints them last first.
 
             COLUMNS: bean is the bag a brew belongs to (a table shows its name, JSON its id),
-            bean_name its name, days_off_roast the days from its roast to the brew's day. In
-            --json a field's key is its journal key (dose: "dose_g"), and null means no value.
+            bean_name its name, days_off_roast the days from its roast to the brew's day, ey the
+            extraction yield (TDS × yield, else water, ÷ dose), cost what its coffee cost (its bag's
+            price × dose ÷ weight). In --json a field's key is its journal key (dose: "dose_g"),
+            and null means no value.
+
+            ON A TERMINAL a plain list (no --limit, --sort or --reverse) opens the pager at the
+            end, where the newest brews are (less +G); with ui.list-order = newest it lists the
+            newest first instead. A pipe always gets the oldest first.
             """,
         pagesOutput: true)
 
@@ -44,7 +50,14 @@ enum ListCommand: BrewLogCommand {
         let chosenColumns = try ColumnOptions.columns(context, Option.columns)
         let store = try context.session().read()
         let bags = BeanMatching(bags: store.beanBags)
-        let selection = ListSelection(store: store, filter: filter, order: order, bags: bags, limit: limit, reverse: context.arguments.has(Option.reverse))
+        // A plain list on a terminal starts at the newest brews: the pager opens at the end, or
+        // with ui.list-order = newest they come first. What a pipe gets never changes.
+        let plain = limit == nil && order == nil && !context.arguments.has(Option.reverse) && !context.arguments.has(Option.json)
+            && !context.quiet && context.standardOutputIsTerminal
+        let newestFirst = plain && context.configuration.listsNewestFirst
+        if plain && !newestFirst { context.out.pageFromEnd = true }
+        let selection = ListSelection(store: store, filter: filter, order: order, bags: bags, limit: limit,
+                                      reverse: context.arguments.has(Option.reverse) || newestFirst)
 
         if context.arguments.has(Option.json) {
             // Only columns typed here shape the JSON: ui.list-columns is for the table, so a
@@ -71,7 +84,7 @@ enum ListCommand: BrewLogCommand {
         }
         let columns = chosenColumns ?? context.configuration.listColumns?.compactMap(BrewColumn.init(name:))
         var table = BrewTable(columns: columns ?? BrewTable.defaultColumns, mayDrop: columns == nil,
-                              width: context.terminalWidth, style: context.style, bags: bags)
+                              width: context.terminalWidth, style: context.style, bags: bags, currency: context.configuration.currency)
         // Two passes: the widths of every row listed, then the rows.
         selection.forEachInDateOrder { table.measure($0) }
         guard table.count > 0 else {

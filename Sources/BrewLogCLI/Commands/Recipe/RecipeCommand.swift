@@ -5,12 +5,17 @@ import BrewLogCore
 enum RecipeCommand: CommandFamily {
     /// Its options.
     enum Option {
-        static let from = OptionSpec("from", value: "id", completes: .lookup(.ids), help: "Start from this brew's recipe fields (an id, a prefix, last, last~N or last:METHOD).")
+        static let from = OptionSpec("from", value: "id", completes: .lookup(.ids), help: "Start from this brew's method parameters (" + BrewField.recipeFields.filter(\.isMethodParameter).map(\.name).joined(separator: ", ") + "; an id, a prefix, last, last~N or last:METHOD).")
+        static let with = OptionSpec("with", value: "fields", completes: .fixed(RecipeCommand.withFields), repeatable: true,
+                                     help: "With --from: keep these of the brew's fields too, comma-separated: " + withFields.joined(separator: ", ") + ".")
         static let replace = OptionSpec("replace", help: "Replace the recipe when one of that name exists.")
         static let unset = OptionSpec("unset", value: "field", completes: .fixed(BrewField.recipeFields.map(\.name)), repeatable: true,
-                                      help: "The recipe goes without this field, also when the defaults set it.")
+                                      help: "With 'save': the recipe goes without this field, also when the defaults set it. With 'edit': the field leaves the recipe (the defaults' value stands again).")
         static let json = OptionSpec("json", help: "Print JSON (the journal's keys).")
     }
+
+    /// The fields of a brew `--with` can add to what `save --from` keeps: its occasion, not the method's parameters.
+    static let withFields = BrewField.recipeFields.filter { !$0.isMethodParameter }.map(\.name)
 
     /// The FIELDS a recipe holds: every recipe field's option (no rating, no notes), and `--ratio`.
     static let fieldOptions: [OptionSpec] = BrewField.allCases.filter(\.isRecipe).compactMap { $0.option?.spec } + [FieldOptions.ratio]
@@ -23,14 +28,19 @@ enum RecipeCommand: CommandFamily {
         discussion: "A recipe is the fields a brew starts from with 'brewlog add --recipe NAME': "
             + BrewField.recipeFields.dropLast().map(\.name).joined(separator: ", ") + " and " + (BrewField.recipeFields.last?.name ?? "")
             + " (never a rating or notes). " + """
-            'save' refuses a name that exists unless --replace is given; 'edit' changes only the fields
-            it names. --unset FIELD removes the field from the recipe and from what the defaults give a
-            brew made from it (recipe.NAME.unset). Recipes live in the config file as recipe.NAME.*
-            keys, so 'brewlog config' edits them too.
+            'save' refuses a name that exists unless --replace is given; 'save --from ID' keeps the
+            brew's method parameters, not its coffee, bag, time or tags (--with coffee,bean adds them).
+            'edit' changes only the fields it names. 'save --unset FIELD' removes the field from the
+            recipe and from what the defaults give a brew made from it (recipe.NAME.unset); 'edit
+            --unset FIELD' takes the field out of the recipe, so the defaults' value stands again.
+            A recipe whose bag is finished makes brews of the open bag of that coffee, else of none,
+            and 'add' says so. Recipes live in the config file as recipe.NAME.* keys, so 'brewlog
+            config' edits them too.
 
             EXAMPLES:
               brewlog recipe save v60 -m V60 -c "House blend" --dose 15 --ratio 1:16 --temp 94
               brewlog recipe save shot --from last:espresso --unset water
+              brewlog recipe save kenya --from last:v60 --with coffee,bean
               brewlog recipe edit v60 --grind 21
               brewlog add --recipe v60 -r 4
             """,
@@ -57,7 +67,8 @@ enum RecipeCommand: CommandFamily {
         var start = BrewFieldValues()
         if let reference = context.arguments.value(Option.from) {
             let store = try context.session().read()
-            start = BrewFieldValues(recipeOf: try context.brew(reference, in: store).record)
+            let kept = try withFields(context)
+            start = BrewFieldValues(recipeOf: try context.brew(reference, in: store).record, keeping: { $0.isMethodParameter || kept.contains($0) })
             // The brew's bag by name, not id: brews made with the recipe follow the open bag of
             // that name, not one that will be finished.
             if case .text(let id)? = start[.bean], let bag = store.beanBags.first(where: { $0.id.rawValue == id }) {
@@ -81,7 +92,9 @@ enum RecipeCommand: CommandFamily {
         guard changes else {
             throw context.usage("'recipe edit' needs a field to change", hint: "e.g. brewlog recipe edit \(ShellWord.quoted(name)) --grind 21, or --unset water")
         }
-        let fields = try changed(before, context)
+        var fields = try changed(before, context)
+        // Edited away, a field leaves the recipe: the defaults' value stands again (the recipe does not force it empty).
+        fields.unset.subtract(try FieldOptions.fieldsToUnset(context, Option.unset, from: BrewField.recipeFields))
         guard !fields.isEmpty else {
             throw context.usage("the recipe would have no field left", hint: "remove it with: brewlog recipe rm \(ShellWord.quoted(name))")
         }
@@ -93,6 +106,22 @@ enum RecipeCommand: CommandFamily {
         if !context.quiet {
             context.out.line("Changed recipe \(context.style.bold(name.terminalSafe)): \(RecipeText.summary(fields))")
         }
+    }
+
+    /// The fields `--with` names (comma-separated, repeatable); one that is a method parameter,
+    /// or no recipe field, is a usage error.
+    private static func withFields(_ context: CommandContext) throws(CLIError) -> Set<BrewField> {
+        var fields: Set<BrewField> = []
+        for list in context.arguments.all(Option.with) {
+            for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingWhitespaceForCLI().lowercased() }) {
+                guard let field = BrewField(name: name), withFields.contains(field.name) else {
+                    throw context.usage("'--with' takes " + withFields.joined(separator: ", ") + "; not '\(cappedForMessage(name))'",
+                                        hint: "the method's parameters (" + BrewField.recipeFields.filter(\.isMethodParameter).map(\.name).joined(separator: ", ") + ") are always kept")
+                }
+                fields.insert(field)
+            }
+        }
+        return fields
     }
 
     /// `start` with the typed fields written over it (typed tags replace its tags), the ratio

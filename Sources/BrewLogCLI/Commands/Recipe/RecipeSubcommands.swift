@@ -8,11 +8,14 @@ extension RecipeCommand {
     enum Save: BrewLogCommand {
         static let spec = CommandSpec(
             name: "save", abstract: "Save a recipe from the fields given, or from a brew's with --from.",
-            usage: "recipe save <name> [--from <id>] [<fields>] [--unset <field>] [--replace]",
+            usage: "recipe save <name> [--from <id> [--with <fields>]] [<fields>] [--unset <field>] [--replace]",
             arguments: [ArgumentSpec("name", completes: .nothing, help: "The recipe's name: up to 64 characters, no control characters (quote one with spaces).")],
-            positionalCount: 1...1, options: fieldOptions + [Option.from, Option.unset, Option.replace])
+            positionalCount: 1...1, options: fieldOptions + [Option.from, Option.with, Option.unset, Option.replace])
 
         static func run(_ context: CommandContext) throws(CLIError) {
+            if !context.arguments.all(Option.with).isEmpty && context.arguments.value(Option.from) == nil {
+                throw context.usage("'--with' goes with 'recipe save --from' only", hint: "it names the brew's fields to keep besides its method parameters")
+            }
             try RecipeCommand.save(context.arguments.positionals[0], context)
         }
     }

@@ -38,8 +38,8 @@ enum RecipeText {
             case .bean:
                 // The bag as the recipe names it: a name, a part of one or an id.
                 return fields[.bean].map { (column.name, BrewField.bean.display($0)) }
-            case .beanName, .daysOffRoast:
-                // A bag's name and age belong to the brews made from it, not to a recipe.
+            case .beanName, .daysOffRoast, .extractionYield, .cost:
+                // A bag's name and age, what a brew extracted and cost, belong to the brews made from it, not to a recipe.
                 return nil
             }
         }

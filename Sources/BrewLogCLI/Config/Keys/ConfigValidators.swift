@@ -57,6 +57,15 @@ enum ConfigValidators {
     }
 
     /// `HH:MM` (or `H:MM`), from 00:00 to 23:59.
+    /// `ui.currency`: a code or a symbol (`EUR`, `€`, `kr`), 1 to 8 characters, no spaces or
+    /// control characters: it follows every cost on a line of a table.
+    @Sendable static func currency(_ text: String) -> Reading {
+        guard (1...8).contains(text.count), !text.unicodeScalars.contains(where: { TerminalText.isControl($0) || $0.properties.isWhitespace }) else {
+            return problem("give a currency code or symbol of 1 to 8 characters without spaces, e.g. EUR or €")
+        }
+        return .success(.text(text))
+    }
+
     @Sendable static func timeOfDay(_ text: String) -> Reading {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,

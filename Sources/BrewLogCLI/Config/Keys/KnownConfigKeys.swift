@@ -64,6 +64,12 @@ enum KnownConfigKeys {
         KnownConfigKey(section: "ui", subsection: .none, name: "list-columns", display: "ui.list-columns",
                        summary: "The default 'list --columns': a comma list of " + listColumns.joined(separator: ", ") + ".",
                        example: "date,rating,method,coffee,notes", read: ConfigValidators.columns),
+        KnownConfigKey(section: "ui", subsection: .none, name: "list-order", display: "ui.list-order",
+                       summary: "A plain 'list' on a terminal: oldest (the pager opens at the newest, at the bottom) or newest (newest first); a pipe always gets oldest first.",
+                       example: "newest", read: ConfigValidators.choice(["oldest", "newest"])),
+        KnownConfigKey(section: "ui", subsection: .none, name: "currency", display: "ui.currency",
+                       summary: "The currency of bags' prices, shown after a cost (default: none).", example: "EUR",
+                       read: ConfigValidators.currency),
         KnownConfigKey(section: "alias", subsection: .none, name: nil, display: "alias.NAME",
                        summary: "'brewlog NAME ARGS...' runs these words, then ARGS (quotes group words; never a shell).",
                        example: "list --since today", read: ConfigValidators.alias),
@@ -81,6 +87,12 @@ enum KnownConfigKeys {
                        summary: "The recipe NAME's \(field.name), as for add.\(field.name).", example: field.row.example,
                        read: ConfigValidators.brewDefault(field))
     } + [
+        KnownConfigKey(section: "add", subsection: .none, name: "sticky", display: "add.sticky",
+                       summary: "Fields a new brew carries over from the newest brew of its method when no default, recipe or option sets them.",
+                       example: "grind,temp,dose", read: ConfigValidators.unsetFields),
+        KnownConfigKey(section: "add", subsection: .any, name: "sticky", display: "add.METHOD.sticky",
+                       summary: "The sticky fields of brews of METHOD, instead of add.sticky.", example: "grind,grinder,temp",
+                       read: ConfigValidators.unsetFields, listed: false),
         KnownConfigKey(section: "add", subsection: .any, name: "unset", display: "add.METHOD.unset",
                        summary: "Fields the [add] defaults set that brews of METHOD go without.", example: "water,tags",
                        read: ConfigValidators.unsetFields, listed: false),
@@ -120,7 +132,7 @@ enum KnownConfigKeys {
 
     /// The one line of help for the keys of `[add "METHOD"]`.
     static let methodDefaultsHelp = (display: "add.METHOD.FIELD", example: "18",
-                                     summary: "A default for brews of METHOD only ([add \"Espresso\"], matched ignoring case), over add.FIELD; add.METHOD.unset lists add.* defaults those brews go without (water,tags).")
+                                     summary: "A default for brews of METHOD only ([add \"Espresso\"], matched ignoring case), over add.FIELD; add.METHOD.unset lists add.* defaults those brews go without (water,tags); add.METHOD.sticky their sticky fields.")
 
     /// The known key `key` is, or `nil`.
     static func find(_ key: ConfigKey) -> KnownConfigKey? {

@@ -21,6 +21,7 @@ extension CompletionValues {
         switch self {
         case .ids: CompletionCandidates.ids(in: try context.session().read())
         case .methods: CompletionCandidates.used(in: try context.session().read()) { $0.method.map { [$0] } ?? [] }
+        case .grinders: CompletionCandidates.used(in: try context.session().read()) { $0.grinder.map { [$0] } ?? [] }
         case .coffees: CompletionCandidates.used(in: try context.session().read()) { $0.coffee.map { [$0] } ?? [] }
         case .tags: CompletionCandidates.used(in: try context.session().read()) { $0.tags }
         case .recipes: CompletionCandidates.recipes(context.configuration)

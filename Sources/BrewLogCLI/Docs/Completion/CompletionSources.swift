@@ -71,7 +71,7 @@ enum ArgumentCompletion: Equatable {
 enum CompletionValues: String, CaseIterable {
     /// `last`, then every brew's id, in date order.
     case ids
-    case methods, coffees, tags, recipes
+    case methods, coffees, grinders, tags, recipes
     /// Every bag's name, finished ones too: what `bean show`, `edit`, `finish` and `rm` name.
     case beans
     /// The open bags' names, for `--bean`.
@@ -93,6 +93,7 @@ enum CompletionValues: String, CaseIterable {
         case .ids: "brew id"
         case .methods: "method"
         case .coffees: "coffee"
+        case .grinders: "grinder"
         case .tags: "tag"
         case .recipes: "recipe"
         case .beans: "bag"

@@ -13,6 +13,12 @@ extension JSONValue {
         return nil
     }
 
+    /// The elements of an array, or `nil`.
+    var elements: [JSONValue]? {
+        if case let .array(elements) = self { return elements }
+        return nil
+    }
+
     /// A string's text, or `nil`.
     var text: String? {
         if case let .string(text) = self { return text }

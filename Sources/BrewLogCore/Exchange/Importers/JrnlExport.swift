@@ -2,15 +2,56 @@
 /// `entries`, each entry with `title`, `body`, `date` (`YYYY-MM-DD`), `time` (`HH:MM`), `tags`
 /// (as typed, with their `@`) and `starred`.
 ///
-/// Each entry becomes a brew at its date and time on the local clock (jrnl keeps no offset), its
-/// notes the title, then the body after a line break; its tags without their `@` (or another of
-/// jrnl's tag symbols, `#`), and `starred` for a starred entry. Its id is hashed from the date,
-/// time and title, so importing the export again adds nothing; entries that share all three are
-/// told apart by their order.
+/// A diary holds more than brews: the entries a ``Selection`` picks become brews, the others are
+/// counted (``Decoder/skippedEntries``) and left out. Each brew is at its entry's date and time
+/// on the local clock (jrnl keeps no offset), its notes the title, then the body after a line
+/// break; its tags without their `@` (or another of jrnl's tag symbols, `#`), and `starred` for a
+/// starred entry; a tag that names a method becomes its method instead of a tag. Its id is hashed
+/// from the date and time, so importing the export again adds nothing and an entry whose title
+/// was corrected is the same brew; a later brew of the same minute adds its title, and brews
+/// that share all three are told apart by their order.
 public enum JrnlExport {
+    /// Which entries are brews, and which tags name their method.
+    public struct Selection: Sendable {
+        /// Entries with one of these tags (without `@`, compared ignoring case) are brews; when
+        /// empty, the entries with a tag that names a method are.
+        public var tags: Set<String>
+        /// Tags (lowercased, without `@`) that name a method, with the method as it is spelled.
+        public var methods: [String: String]
+        /// Whether every entry is a brew, whatever its tags.
+        public var everyEntry: Bool
+
+        /// Every entry a brew, no tag a method: the export as it is.
+        public static let everyEntry = Selection(tags: [], methods: [:], everyEntry: true)
+
+        /// The entries with one of `tags` (or, with none, those with a method tag), the tags of
+        /// `methods` (and the methods themselves, as tags) naming them.
+        public init(tags: Set<String>, methods: [String: String], everyEntry: Bool = false) {
+            self.tags = Set(tags.map { $0.lowercased() })
+            self.methods = Dictionary(methods.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+            self.everyEntry = everyEntry
+        }
+
+        /// The method the entry's `tags` name (the first that names one), and the tags left.
+        func method(in tags: [String]) -> (method: String?, tags: [String]) {
+            guard let index = tags.firstIndex(where: { methods[$0.lowercased()] != nil }) else { return (nil, tags) }
+            var rest = tags
+            let tag = rest.remove(at: index)
+            return (methods[tag.lowercased()], rest)
+        }
+
+        /// Whether an entry with `tags` is a brew.
+        func picks(_ tags: [String]) -> Bool {
+            if everyEntry { return true }
+            if self.tags.isEmpty { return tags.contains { methods[$0.lowercased()] != nil } }
+            return tags.contains { self.tags.contains($0.lowercased()) }
+        }
+    }
+
     /// The brews of an export held in memory, placed on `timeZone`'s clock.
-    public static func decode(_ bytes: [UInt8], timeZone: any UTCOffsetSource) -> Result<ExchangeContents, ForeignImportProblems> {
-        var decoder = Decoder(timeZone: timeZone)
+    public static func decode(_ bytes: [UInt8], timeZone: any UTCOffsetSource,
+                              selection: Selection = .everyEntry) -> Result<ExchangeContents, ForeignImportProblems> {
+        var decoder = Decoder(timeZone: timeZone, selection: selection)
         bytes.withUnsafeBufferPointer { decoder.feed($0) }
         decoder.endOfFile()
         return decoder.finish()
@@ -25,13 +66,19 @@ public enum JrnlExport {
         private var stream = JSONDocumentStream()
         private var records: [BrewRecord] = []
         private var problems: [ForeignImportProblems.Problem] = []
+        private let selection: Selection
+        /// The minutes that have a brew already: a later brew of the same minute adds its title.
+        private var minutes: Set<String> = []
         private var seen: [String: Int] = [:]
         private var refused = false
+        /// How many entries were read that the selection does not pick (not brews).
+        public private(set) var skippedEntries = 0
 
-        /// A decoder placing moments on `timeZone`'s clock, that has enough once `problemLimit`
-        /// problems are found.
-        public init(timeZone: any UTCOffsetSource, problemLimit: Int = 20) {
+        /// A decoder placing moments on `timeZone`'s clock, taking the entries `selection` picks,
+        /// that has enough once `problemLimit` problems are found.
+        public init(timeZone: any UTCOffsetSource, selection: Selection = .everyEntry, problemLimit: Int = 20) {
             self.timeZone = timeZone
+            self.selection = selection
             self.problemLimit = problemLimit
         }
 
@@ -86,10 +133,17 @@ public enum JrnlExport {
                         refused = true
                         return false
                     }
-                    let occurrence = seen[fields.identity, default: 0]
-                    seen[fields.identity] = occurrence + 1
-                    let record = BrewRecord(id: ForeignID.make(.jrnl, "brew", fields.identity, occurrence: occurrence),
-                                            timestamp: fields.moment, notes: fields.notes, tags: fields.tags)
+                    guard selection.picks(fields.tags) else {
+                        skippedEntries += 1
+                        return true
+                    }
+                    // The date and time name the brew; only a second brew of that minute needs its title too.
+                    let identity = minutes.insert(fields.minute).inserted ? fields.minute : fields.minute + " " + fields.title
+                    let occurrence = seen[identity, default: 0]
+                    seen[identity] = occurrence + 1
+                    let (method, tags) = selection.method(in: fields.tags)
+                    let record = BrewRecord(id: ForeignID.make(.jrnl, "brew", identity, occurrence: occurrence),
+                                            timestamp: fields.moment, notes: fields.notes, method: method, tags: tags)
                     do throws(InvalidFieldError) {
                         try record.validate()
                         records.append(record)
@@ -115,9 +169,11 @@ public enum JrnlExport {
         let message: String
     }
 
-    /// What a brew takes from one entry, and the entry's identity (its date, time and title).
+    /// What a brew takes from one entry, and what identifies the entry (its date and time, and its title).
     private struct EntryFields {
-        let identity: String
+        /// `YYYY-MM-DD HH:MM`.
+        let minute: String
+        let title: String
         let moment: Timestamp
         let notes: String
         let tags: [String]
@@ -162,7 +218,7 @@ public enum JrnlExport {
         // jrnl keeps the blank and spaces between title and body, and the newline after it.
         let trimmedBody = body.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }
         let notes = trimmedBody.isEmpty ? title : title + "\n" + String(trimmedBody.reversed())
-        return .success(EntryFields(identity: "\(dateText) \(timeText) \(title)",
+        return .success(EntryFields(minute: "\(dateText) \(timeText)", title: title,
                                     moment: LocalClock.moment(on: day, secondOfDay: second, in: timeZone), notes: notes, tags: tags))
     }
 
