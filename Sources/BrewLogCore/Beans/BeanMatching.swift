@@ -112,6 +112,19 @@ public struct BeanUsage: Sendable {
         return Double(ratings.reduce(0, +)) / Double(ratings.count)
     }
 
+    /// What a cup from the bag cost, when the bag cost `price`: the price of the grams each brew
+    /// used on average (price × grams used ÷ weight ÷ brews) when the bag has a weight and its
+    /// brews a dose, else, for a finished bag, the price shared by its brews; `nil` without a price,
+    /// a brew, or either way to count (an open bag without a weight has no cost per cup yet).
+    public func costPerCup(price: Double?) -> Double? {
+        guard let price, price.isFinite, price >= 0, !brews.isEmpty else { return nil }
+        let cups = Double(brews.count)
+        if let weight = bag.weightGrams, weight > 0, gramsUsed > 0, gramsUsed.isFinite {
+            return price * (gramsUsed / weight) / cups
+        }
+        return bag.isOpen ? nil : price / cups
+    }
+
     /// The usage of every bag in `bags` by `brews` (in date order), in the order of `bags`.
     public static func of(_ bags: [BeanBag], brews: [BrewRecord]) -> [BeanUsage] {
         var tally = Tally(bags: bags)
