@@ -47,4 +47,25 @@ struct ChartModuleTests {
         #expect(totals.weeks.map(\.grams) == [15, 18])
         #expect(totals.weeks.map(\.averageRating) == [4, 4])
     }
+
+    @Test("every series up to the palette's pairs has a colour and shape pair of its own, and no series is grey")
+    func seriesPairsAreDistinct() {
+        let pairs = (0..<ChartSeries.distinct).map { ChartSeries.style($0) + " " + ChartSeries.shape($0).rawValue }
+        #expect(ChartSeries.distinct >= 48 && Set(pairs).count == ChartSeries.distinct)
+        #expect(Set((0..<8).map(ChartSeries.style)).count == 8, "the first eight series share a colour")
+        #expect(!ChartSeries.css.lowercased().contains("#7a7a7a"))
+    }
+
+    @Test("weeks spanning the brews: from the first brew's week to the last's, every week between, in any order")
+    func weeklyTotalsSpanTheBrews() throws {
+        func brew(_ date: String) throws -> BrewRecord {
+            BrewRecord(id: try #require(BrewID("s" + date.prefix(10).filter(\.isNumber))), timestamp: try #require(Timestamp(rfc3339: date)), doseGrams: 15)
+        }
+        let records = try [brew("2026-11-28T08:00:00Z"), brew("2020-03-04T08:00:00Z"), brew("2020-03-20T08:00:00Z")]
+        let totals = WeeklyTotals(spanning: records, rules: .standard, day: \.day)
+        #expect(totals.weeks.first?.start.description == "2020-03-02" && totals.weeks.last?.start.description == "2026-11-23")
+        #expect(totals.weeks.count == 352 && totals.weeks.map(\.brews).reduce(0, +) == 3)
+        #expect(totals.weeks.map(\.brews).prefix(3) == [1, 0, 1])
+        #expect(WeeklyTotals(spanning: [], rules: .standard, day: \.day).weeks.isEmpty)
+    }
 }

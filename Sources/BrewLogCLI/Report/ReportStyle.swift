@@ -50,7 +50,7 @@ enum ReportStyle {
         table.fold td{border:0;padding:0;text-align:left;min-width:0}table.fold td.w{grid-column:span 2}
         table.fold td.l{grid-column:1/-1}table.fold td.l:empty{display:none}
         table.fold td::before{content:attr(data-label);display:block;font-size:.7rem;color:var(--muted)}
-        .wide figure:not(.compact) .tick,.wide figure:not(.compact) .axis-title{font-size:26px}.year.compact .tick{font-size:22px}.weekday{display:none}}
+        .wide figure:not(.compact) .tick{font-size:26px}.wide figure:not(.compact) .axis-title{display:none}        .wide figure.year .tick{font-size:20px}.wide figure.year.compact .tick{font-size:17px}.weekday{display:none}.wide .tables table.fold{width:100%}}
         @media print{:root{--bg:#fff;--fg:#000;--muted:#333;--panel:#fff;--line:#999;--grid:#ccc}
         body{font-size:10pt}main{max-width:none;padding:0}section{border:0;padding:0;margin:0 0 16px}
         .pair{grid-template-columns:minmax(0,1fr);break-inside:auto}figure{break-inside:avoid}

@@ -28,6 +28,12 @@ enum ChartSeries {
         return shapes[(index % light.count + index / light.count) % shapes.count]
     }
 
+    /// The classes of a mark of series `index`: `mark`, its colour's, and its shape's name (so
+    /// the pair can be read from the page).
+    static func markStyle(_ index: Int) -> String {
+        "mark " + style(index) + " " + shape(index).rawValue
+    }
+
     /// The CSS of the series' colours, light then dark.
     static let css: String = {
         func rules(_ colours: [String]) -> String {
@@ -43,7 +49,7 @@ enum ChartSeries {
         guard !names.isEmpty else { return "" }
         return "<ul class=\"legend\">" + zip(styles ?? Array(names.indices), names).map { index, name in
             var swatch = SVGCanvas(width: 14, height: 14)
-            swatch.mark(shape(index), x: 7, y: 7, size: 10, style: "mark " + style(index), title: name)
+            swatch.mark(shape(index), x: 7, y: 7, size: 10, style: markStyle(index), title: name)
             return "<li>" + swatch.svg(label: name, role: "swatch") + HTMLEscaping.escaped(name) + "</li>"
         }.joined() + "</ul>"
     }

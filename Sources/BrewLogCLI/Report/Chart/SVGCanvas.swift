@@ -4,7 +4,7 @@
 /// journal is escaped here, so a chart cannot hold markup from the data.
 struct SVGCanvas {
     /// The shape a series' points are drawn with, so series differ without colour too.
-    enum Shape: CaseIterable {
+    enum Shape: String, CaseIterable {
         case circle, square, triangle, diamond, triangleDown, cross
     }
 

@@ -53,7 +53,7 @@ struct ScatterChart {
         for point in points {
             let size = 7 + 3 * (Double(point.weight).squareRoot() - 1)
             canvas.mark(ChartSeries.shape(point.series), x: x(point.x), y: y(point.y), size: min(size, 22),
-                        style: "mark " + ChartSeries.style(point.series), title: point.title)
+                        style: ChartSeries.markStyle(point.series), title: point.title)
         }
         return canvas.svg(label: label)
     }
