@@ -68,4 +68,11 @@ struct ChartModuleTests {
         #expect(totals.weeks.map(\.brews).prefix(3) == [1, 0, 1])
         #expect(WeeklyTotals(spanning: [], rules: .standard, day: \.day).weeks.isEmpty)
     }
+
+    @Test("grind settings sort by the number they start with, then the words, so 8 clicks comes before 22 clicks")
+    func grindSettingOrder() {
+        let settings = ["22 clicks", "fine", "8 clicks", "2", "1.5", "coarse", "nan", "1e999"]
+        #expect(settings.sorted { ReportDialIn.settingOrder($0) < ReportDialIn.settingOrder($1) }
+                == ["1e999", "1.5", "2", "8 clicks", "22 clicks", "coarse", "fine", "nan"])
+    }
 }

@@ -15,9 +15,9 @@ struct ReportData {
     /// Per method (lowercased; `nil` for none), how many rated brews had each ratio, to a tenth,
     /// and rating.
     let ratioCounts: [String?: [RatioPoint: Int]]
-    /// Per coffee (lowercased), how many rated brews with a grind had each method (lowercased),
-    /// grind and rating.
-    let grindCounts: [String: [GrindPoint: Int]]
+    /// Per coffee (lowercased), per method (lowercased) and grind, its rated brews: how many, and
+    /// the sum of their ratings.
+    let grindRatings: [String: [GrindPoint: Ratings]]
     /// Per coffee (lowercased), how many brews were kept and the last ``ReportDialIn/shownBrews``.
     let dialIns: [String: DialIn]
 
@@ -31,11 +31,23 @@ struct ReportData {
         }
     }
 
-    /// A method, a grind as typed and a rating: a point of a coffee's rating-against-grind chart.
+    /// A method and a grind as typed: a point of a coffee's rating-against-grind chart.
     struct GrindPoint: Hashable {
         let method: String?
         let grind: String
-        let rating: Int
+    }
+
+    /// How many rated brews, and the sum of their ratings.
+    struct Ratings {
+        private(set) var brews = 0, sum = 0
+
+        mutating func add(_ rating: Int) {
+            brews += 1
+            sum += rating
+        }
+
+        /// Their mean.
+        var average: Double { Double(sum) / Double(max(1, brews)) }
     }
 
     /// A coffee's brews kept: how many, and the last ``ReportDialIn/shownBrews`` of them.
@@ -93,7 +105,7 @@ struct ReportData {
         var span: (first: CalendarDay, last: CalendarDay)?
         var days: (first: CalendarDay, last: CalendarDay)?
         var ratioCounts: [String?: [RatioPoint: Int]] = [:]
-        var grindCounts: [String: [GrindPoint: Int]] = [:]
+        var grindRatings: [String: [GrindPoint: Ratings]] = [:]
         var dialIns: [String: DialIn] = [:]
         // Each spelling lowercased once, not once a brew.
         var lowered: [String: String] = [:]
@@ -119,7 +131,7 @@ struct ReportData {
                 let key = lowercased(coffee)
                 dialIns[key, default: DialIn()].add(record)
                 if let grind = record.grind, let rating = record.rating {
-                    grindCounts[key, default: [:]][GrindPoint(method: record.method.map(lowercased), grind: grind, rating: rating), default: 0] += 1
+                    grindRatings[key, default: [:]][GrindPoint(method: record.method.map(lowercased), grind: grind), default: Ratings()].add(rating)
                 }
             }
         }
@@ -128,7 +140,7 @@ struct ReportData {
         self.days = days.map { $0.first...$0.last }
         self.end = end
         self.ratioCounts = ratioCounts
-        self.grindCounts = grindCounts
+        self.grindRatings = grindRatings
         self.dialIns = dialIns
         streak = store.streakSummary
         let skips = store.skipDays.map(\.day)

@@ -39,7 +39,7 @@ enum ReportDialIn {
                                          wholeX: true, yTicks: 5, width: 360, height: 190)
                 figures.append(ReportSection.Figure(caption: "Rating per brew", chart: chart.svg(label: "Rating per brew: " + name), style: "compact"))
             }
-            let grind = grindChart(data.grindCounts[name.lowercased()] ?? [:], coffee: name, series: series) { methodNames[$0] }
+            let grind = grindChart(data.grindRatings[name.lowercased()] ?? [:], coffee: name, series: series) { methodNames[$0] }
             if let grind { figures.append(grind.figure) }
             // One ratio chart per method that has a ratio: on a shared axis an espresso's 1:2
             // would lie flat under a pour-over's 1:16, and its changes would not show.
@@ -69,44 +69,54 @@ enum ReportDialIn {
         return section
     }
 
-    /// Rating against grind for one coffee: a column per grind setting (numbers in order, then
-    /// words), a point per method and rating there (larger for more brews), each method in its
-    /// colour and shape and set a little apart, and the table of its points; `nil` without a
-    /// rated brew with a grind.
-    private static func grindChart(_ counts: [ReportData.GrindPoint: Int], coffee: String,
+    /// Rating against grind for one coffee: a column per grind setting (those that start with a
+    /// number in its order, then the rest), a point per method there at its brews' average rating
+    /// (larger for more brews), each method in its colour and shape and set a little apart, and the
+    /// table of its points; `nil` without a rated brew with a grind.
+    private static func grindChart(_ ratings: [ReportData.GrindPoint: ReportData.Ratings], coffee: String,
                                    series: (String?) -> Int, method: (Int) -> String) -> (figure: ReportSection.Figure, table: HTMLTable)? {
-        guard !counts.isEmpty else { return nil }
+        guard !ratings.isEmpty else { return nil }
         var perGrind: [String: Int] = [:]
-        for (point, count) in counts { perGrind[point.grind, default: 0] += count }
+        for (point, total) in ratings { perGrind[point.grind, default: 0] += total.brews }
         let kept = perGrind.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(shownGrinds).map(\.key)
-        // A grind that reads as a finite number sorts by its value ("nan" and "inf" are words).
-        func number(_ grind: String) -> Double? { Double(grind).flatMap { $0.isFinite ? $0 : nil } }
-        let grinds = kept.sorted { a, b in
-            switch (number(a), number(b)) {
-            case let (x?, y?): return x != y ? x < y : a < b
-            case (.some, nil): return true
-            case (nil, .some): return false
-            case (nil, nil): return a < b
-            }
-        }
+        let grinds = kept.map { (key: settingOrder($0), grind: $0) }.sorted { $0.key < $1.key }.map(\.grind)
         let column = Dictionary(uniqueKeysWithValues: grinds.enumerated().map { ($0.element, $0.offset) })
-        let methods = Set(counts.keys.map { series($0.method) }).sorted()
-        let sorted = counts.sorted { a, b in
-            let (x, y) = (column[a.key.grind] ?? grinds.count, column[b.key.grind] ?? grinds.count)
-            return (x, series(a.key.method), a.key.rating, a.key.grind) < (y, series(b.key.method), b.key.rating, b.key.grind)
-        }
-        let points = sorted.compactMap { point, count -> ScatterChart.Point? in
-            guard let x = column[point.grind], let place = methods.firstIndex(of: series(point.method)) else { return nil }
-            let offset = (Double(place) - Double(methods.count - 1) / 2) * 0.18
-            return ScatterChart.Point(x: Double(x) + offset, y: Double(point.rating), series: series(point.method), weight: count,
-                                      title: method(series(point.method)) + ": grind " + point.grind + ", rating \(point.rating) (\(count) brew" + (count == 1 ? ")" : "s)"))
+        let methods = Set(ratings.keys.map { series($0.method) }).sorted()
+        let shown = ratings.compactMap { point, total in column[point.grind].map { (column: $0, series: series(point.method), total: total) } }
+            .sorted { ($0.column, $0.series) < ($1.column, $1.series) }
+        let points = shown.map { column, series, total in
+            let offset = (Double(methods.firstIndex(of: series) ?? 0) - Double(methods.count - 1) / 2) * 0.18
+            return ScatterChart.Point(x: Double(column) + offset, y: total.average, series: series, weight: total.brews,
+                                      title: method(series) + ": grind " + grinds[column] + ", rating " + BrewFormatting.oneDecimal(total.average)
+                                          + " (\(total.brews) brew" + (total.brews == 1 ? ")" : "s)"))
         }
         let chart = ScatterChart(points: points, xTitle: "Grind", yTitle: "Rating", xDomain: -0.6...(Double(grinds.count) - 0.4), yDomain: 0.5...5.5,
                                  xCategories: grinds.enumerated().map { (Double($0.offset), $0.element) }, yTicks: 5, width: 360, height: 190)
         let caption = "Rating against grind" + (perGrind.count > grinds.count ? " (the \(grinds.count) most used settings)" : "")
-        let table = HTMLTable(caption: coffee + ": rated brews by grind", header: ["Grind", "Method", "Rating", "Brews"],
-                              rows: sorted.map { [$0.key.grind, method(series($0.key.method)), String($0.key.rating), String($0.value)] },
+        let table = HTMLTable(caption: coffee + ": rated brews by grind", header: ["Grind", "Method", "Brews", "Rating"],
+                              rows: shown.map { [grinds[$0.column], method($0.series), String($0.total.brews), BrewFormatting.oneDecimal($0.total.average)] },
                               numeric: [2, 3])
         return (ReportSection.Figure(caption: caption, chart: chart.svg(label: "Rating against grind: " + coffee), style: "compact"), table)
+    }
+
+    /// Where a grind setting sorts: by the number it starts with (`8 clicks` before `22 clicks`,
+    /// `1.5` before `2`), then settings without one (`fine`), each group by its text.
+    static func settingOrder(_ grind: String) -> SettingOrder {
+        let digits = grind.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        return SettingOrder(number: Double(digits).flatMap { $0.isFinite ? $0 : nil }, text: grind)
+    }
+
+    /// The sort key of a grind setting: its leading number, if any, then its text.
+    struct SettingOrder: Comparable {
+        let number: Double?, text: String
+
+        static func < (a: SettingOrder, b: SettingOrder) -> Bool {
+            switch (a.number, b.number) {
+            case let (x?, y?): return x != y ? x < y : a.text < b.text
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return a.text < b.text
+            }
+        }
     }
 }
