@@ -32,6 +32,13 @@ struct ChartModuleTests {
                 == "&lt;a href=&quot;javascript&#58;x&quot;&gt;&#39;&amp;amp;&#39;&lt;/a&gt;")
     }
 
+    @Test("a bidirectional override or isolate in journal text is shown as an escape, so it cannot reorder the page",
+          arguments: ["\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}"])
+    func bidiControlsAreVisible(control: String) {
+        let code = String(control.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true)
+        #expect(HTMLEscaping.escaped("ab" + control + "cd") == "ab\\u{" + code + "}cd")
+    }
+
     @Test("a week's totals leave out brews before the first week and after the last")
     func weeklyTotals() throws {
         func brew(_ date: String, dose: Double) throws -> BrewRecord {

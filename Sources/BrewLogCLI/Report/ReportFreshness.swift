@@ -5,6 +5,9 @@ import BrewLogCore
 /// `bean list` counts them) and of the points. More bags than a legend holds are drawn as small
 /// multiples, a chart per bag on the same axes.
 enum ReportFreshness {
+    /// The most bags drawn as small multiples (the newest); every bag is in the tables.
+    static let shownBags = 48
+
     /// The section, or `nil` when no brew kept belongs to a bag.
     static func section(_ data: ReportData) -> ReportSection? {
         guard !data.bags.isEmpty else { return nil }
@@ -48,7 +51,8 @@ enum ReportFreshness {
                                             chart: chart(points).svg(label: "Rating against days off roast, per bag")
                                                 + ChartSeries.legend(drawn.map { labels[$0] }, styles: drawn))]
         } else {
-            figures = drawn.map { series in
+            if drawn.count > shownBags { section.intro += " The newest \(shownBags) bags are drawn; the tables hold every bag." }
+            figures = drawn.suffix(shownBags).map { series in
                 ReportSection.Figure(caption: labels[series], chart: chart(points.filter { $0.series == series }, width: 340, height: 190)
                                          .svg(label: "Rating against days off roast: " + labels[series]), style: "compact")
             }

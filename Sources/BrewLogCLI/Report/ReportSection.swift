@@ -4,8 +4,8 @@
 struct ReportSection {
     /// The section's anchor and heading.
     let id: String, title: String
-    /// What it shows, in a sentence (escaped).
-    let intro: String
+    /// What it shows, in a sentence or two (escaped).
+    var intro: String
     /// Its groups of charts and tables, in order.
     var groups: [Group] = []
     /// A class of the groups' layout (`totals`: a narrow first column), if any.
