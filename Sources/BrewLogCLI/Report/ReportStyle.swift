@@ -48,7 +48,8 @@ enum ReportStyle {
         table.fold,table.fold tbody,table.fold caption{display:block}table.fold thead{display:none}
         table.fold tr{display:grid;grid-template-columns:repeat(auto-fill,minmax(4.6rem,1fr));gap:2px 10px;padding:6px 0;border-bottom:1px solid var(--grid)}
         table.fold td{border:0;padding:0;text-align:left;min-width:0}table.fold td.w{grid-column:span 2}
-        table.fold td.l{grid-column:1/-1}table.fold td.l:empty{display:none}
+        table.fold td.l,table.fold td:first-child:not(.n){grid-column:1/-1}table.fold td:first-child:not(.n){font-weight:600}\
+        table.fold td.l:empty{display:none}th{white-space:normal}
         table.fold td::before{content:attr(data-label);display:block;font-size:.7rem;color:var(--muted)}
         .wide figure:not(.compact) .tick{font-size:26px}.wide figure:not(.compact) .axis-title{display:none}        .wide figure.year .tick{font-size:20px}.wide figure.year.compact .tick{font-size:17px}.weekday{display:none}.wide .tables table.fold{width:100%}}
         @media print{:root{--bg:#fff;--fg:#000;--muted:#333;--panel:#fff;--line:#999;--grid:#ccc}
