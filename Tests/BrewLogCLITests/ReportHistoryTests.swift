@@ -1,6 +1,8 @@
+import BrewLogCore
 import Foundation
 import Testing
 import BrewLogTestSupport
+@testable import BrewLogCLI
 
 @Suite("report over years: every year with brews drawn, a series per bag, no empty chart, headings before their charts")
 struct ReportHistoryTests {
@@ -159,5 +161,21 @@ struct ReportHistoryTests {
             let chart = try #require(figure.range(of: "<svg class=\"chart\""))
             #expect(caption.lowerBound < chart.lowerBound)
         }
+    }
+
+    @Test("the bags' table has a cost per cup only when a bag's price is known, each to the cent")
+    func costPerCupColumn() throws {
+        let opened = try #require(CalendarDay(year: 2026, month: 11, day: 1))
+        let bags = [BeanBag(id: try #require(BrewID("bagcost00001")), name: "Kenya AA", weightGrams: 250, opened: opened),
+                    BeanBag(id: try #require(BrewID("bagcost00002")), name: "Brazil", weightGrams: 250, opened: opened)]
+        let brews = try ["Kenya AA", "Kenya AA", "Brazil"].enumerated().map { index, coffee in
+            BrewRecord(id: try #require(BrewID("brewcost000\(index)")), timestamp: try #require(Timestamp(rfc3339: "2026-11-0\(index + 2)T08:00:00Z")),
+                       coffee: coffee, doseGrams: 15)
+        }
+        let usage = BeanUsage.of(bags, brews: brews)
+        let priced = ReportFreshness.bagsTable(usage, labels: ["Kenya AA", "Brazil"]) { $0.name == "Kenya AA" ? 20 : nil }
+        #expect(priced.header.last == "Cost per cup")
+        #expect(priced.rows.map { $0.last } == ["1.20", "-"])
+        #expect(ReportFreshness.bagsTable(usage, labels: ["Kenya AA", "Brazil"]) { _ in nil }.header.last == "Used")
     }
 }

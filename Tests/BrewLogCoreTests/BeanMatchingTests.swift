@@ -111,4 +111,22 @@ struct BeanMatchingTests {
         #expect(usage[1].averageRating == 3)
         #expect(BeanUsage.of([bag("bag300000001", "Ethiopia")], brews: brews)[0].averageRating == nil)
     }
+
+    @Test("cost per cup: the price of the grams a brew used on average, or a finished bag's price shared by its brews; none without a price")
+    func costPerCup() throws {
+        let bags = [bag("bag100000001", opened: "2026-11-01", finished: "2026-11-05", weight: 250),
+                    bag("bag200000001", "Brazil", opened: "2026-11-01", finished: "2026-11-05"),
+                    bag("bag300000001", "Ethiopia", opened: "2026-11-01")]
+        let brews = [brew("2026-11-02T08:00:00Z", dose: 15), brew("2026-11-03T08:00:00Z", dose: 20),
+                     brew("2026-11-02T09:00:00Z", "Brazil"), brew("2026-11-03T09:00:00Z", "Brazil"),
+                     brew("2026-11-02T10:00:00Z", "Ethiopia", dose: 18)]
+        let usage = BeanUsage.of(bags, brews: brews)
+        // 35 g of a 250 g bag that cost 20, over two cups: 1.40 a cup.
+        #expect(try #require(usage[0].costPerCup(price: 20)).distance(to: 1.4).magnitude < 1e-12)
+        #expect(usage[1].costPerCup(price: 12) == 6)
+        #expect(usage[2].costPerCup(price: 12) == nil, "an open bag without a weight has no cost per cup yet")
+        #expect(usage[0].costPerCup(price: nil) == nil)
+        #expect(usage[0].costPerCup(price: -1) == nil && usage[0].costPerCup(price: .infinity) == nil)
+        #expect(BeanUsage.of([bag("bag400000001", "Kenya", weight: 250)], brews: [])[0].costPerCup(price: 20) == nil)
+    }
 }

@@ -34,6 +34,7 @@ enum ReportFreshness {
                               numeric: [1, 2, 3])
         var section = ReportSection(id: "freshness", title: "Rating by days off roast",
                                     intro: "How fresh the beans were on each rated cup: a point per bag and day off roast, at the average rating of that day's brews (larger for more brews). Only brews with a bag that has a roast date are drawn.")
+        // A bag records no price yet, so no cost per cup is known and the column stays out.
         let bags = bagsTable(data.bags, labels: labels) { _ in nil }
         guard !points.isEmpty else {
             section.groups = [ReportSection.Group(note: "No rated brew has a bag with a roast date: there is nothing to draw.", figures: [], tables: [bags])]
