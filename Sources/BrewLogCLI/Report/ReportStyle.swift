@@ -26,7 +26,7 @@ enum ReportStyle {
         figure.year:not(.compact){max-width:900px}
         figcaption{font-size:.9rem;font-weight:600;margin:0 0 4px}
         svg.chart{display:block;width:100%;height:auto}
-        .wide figure:not(.compact) svg.chart{max-width:880px}
+        .wide figure:not(.compact) svg.chart{max-width:880px}.pair:not(.wide) svg.chart{max-width:560px}
         .tables{min-width:0}
         table{border-collapse:collapse;width:100%;font-size:.85rem;margin:0 0 14px;font-variant-numeric:tabular-nums}
         .wide .tables{display:flex;flex-wrap:wrap;gap:0 32px;align-items:flex-start}.wide .tables table{width:auto;max-width:100%}
