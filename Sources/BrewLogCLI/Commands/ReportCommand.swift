@@ -21,9 +21,10 @@ enum ReportCommand: BrewLogCommand {
         usage: "report [<filters>] [-o <file>]",
         options: BrewFilter.options + [Option.output],
         discussion: "One self-contained HTML file (no script, nothing fetched from elsewhere), in light and dark colours and "
-            + "printable: the totals and streaks, a calendar of the last \(ReportData.weeks) weeks, the streak runs, brews and grams per week, "
-            + "rating against days off roast per bag, rating against ratio per method, and each coffee's dial-in history; beside each "
-            + "chart a table of its numbers. The filters choose the brews, as in list and stats; the streak totals stay the whole journal's.")
+            + "printable: the totals and streaks, a calendar of each year with brews (newest first), the streak runs, brews and grams per week, "
+            + "rating against days off roast per bag, rating against ratio per method, and each coffee's dial-in history (rating per "
+            + "brew, against grind, and the ratio per brew); each chart spans the brews kept, and "
+            + "beside each is a table of its numbers. The filters choose the brews, as in list and stats; the streak totals stay the whole journal's.")
 
     /// The most bytes a file the report replaces may hold (it is read before it is replaced).
     private static let replacedLimit = 256 << 20

@@ -11,10 +11,10 @@ enum ReportPage {
         let span = data.span.map { "\($0.first) to \($0.last)" }
         var meta = "\(stats.brews) brew" + (stats.brews == 1 ? "" : "s") + (span.map { " from " + $0 } ?? "") + ". Made " + made + "."
         if !filters.isEmpty { meta += " Filters: " + filters.joined(separator: " ") + "." }
-        let sections = stats.brews == 0
-            ? [ReportTotals.section(data, filtered: !filters.isEmpty)]
-            : [ReportTotals.section(data, filtered: !filters.isEmpty), ReportCalendar.section(data), ReportStreakRuns.section(data),
-               ReportWeekly.section(data), ReportFreshness.section(data), ReportRatios.section(data), ReportDialIn.section(data)]
+        let totals = ReportTotals.section(data, filtered: !filters.isEmpty)
+        let charts = stats.brews == 0 ? [] : [ReportCalendar.section(data), ReportStreakRuns.section(data), ReportWeekly.section(data),
+                                              ReportFreshness.section(data), ReportRatios.section(data), ReportDialIn.section(data)]
+        let sections = [totals] + charts.compactMap { $0 }
         let empty = stats.brews == 0
             ? "<p class=\"empty\">" + HTMLEscaping.escaped(filters.isEmpty ? "No brews yet: log one with brewlog add, and the charts appear here."
                                                                           : "No brew passes these filters.") + "</p>"

@@ -27,7 +27,8 @@ enum ReportTotals {
         var section = ReportSection(id: "totals", title: "Totals and streaks",
                                     intro: "What stats counts: brews, the days they were made on, the average rating, and per method the average recipe." + note)
         section.layout = "totals"
-        section.pairs = [(HTMLTable(caption: "Totals", header: ["", "Value"], rows: totals, numeric: [1]).html, methods.html + coffees.html)]
+        let figure = ReportSection.Figure(caption: nil, chart: HTMLTable(caption: "Totals", header: ["", "Value"], rows: totals, numeric: [1]).html)
+        section.groups = [ReportSection.Group(figures: [figure], tables: [methods, coffees])]
         return section
     }
 }

@@ -32,47 +32,77 @@ public struct WeeklyTotals: Equatable, Sendable {
         self.weeks = weeks
     }
 
+    /// The weeks from the one holding the earliest brew of `records` to the one holding the latest,
+    /// with every week between (none when `records` is empty): the brews' own span.
+    public init(spanning records: [BrewRecord], rules: StreakRules, day: @escaping (Timestamp) -> CalendarDay) {
+        var tally = Tally(rules: rules, day: day)
+        for record in records { tally.add(record) }
+        self = tally.totals
+    }
+
     /// The totals built brew by brew, holding only each week's sums: for a pass that reads a
-    /// million brews without keeping them.
+    /// million brews without keeping them, in any order.
     public struct Tally {
-        private let first: CalendarDay
+        /// The weeks counted: `count` from `first`, or (`nil`) every week from the earliest brew's to the latest's.
+        private let bounds: (first: CalendarDay, count: Int)?
         private let rules: StreakRules
         private let day: (Timestamp) -> CalendarDay
-        private var brews: [Int]
-        private var grams: [Double]
-        private var ratings: [(sum: Int, count: Int)]
+        /// Each week's sums, by the days since the epoch of the week's first day.
+        private var sums: [Int: Sums] = [:]
+
+        private struct Sums {
+            var brews = 0, grams = 0.0, ratingSum = 0, rated = 0
+        }
 
         /// No brews yet in the `count` weeks ending with the one holding `lastDay`; a brew counts
-        /// on the day `day` gives it.
+        /// on the day `day` gives it, and a brew outside those weeks is left out.
         public init(weeks count: Int, endingOn lastDay: CalendarDay, rules: StreakRules, day: @escaping (Timestamp) -> CalendarDay) {
-            first = rules.weekStart(of: lastDay).adding(days: -7 * max(0, count - 1))
+            bounds = (rules.weekStart(of: lastDay).adding(days: -7 * max(0, count - 1)), max(0, count))
             self.rules = rules
             self.day = day
-            brews = [Int](repeating: 0, count: max(0, count))
-            grams = [Double](repeating: 0, count: max(0, count))
-            ratings = [(sum: Int, count: Int)](repeating: (0, 0), count: max(0, count))
+        }
+
+        /// No brews yet, over whatever weeks the brews added fall in: the totals span them.
+        public init(rules: StreakRules, day: @escaping (Timestamp) -> CalendarDay) {
+            bounds = nil
+            self.rules = rules
+            self.day = day
         }
 
         /// Counts `record` in, if it falls in one of the weeks.
         public mutating func add(_ record: BrewRecord) {
-            let start = rules.weekStart(of: day(record.timestamp))
-            // Checked before dividing: a week before the first would round towards it.
-            guard start >= first else { return }
-            let week = (start.daysSinceEpoch - first.daysSinceEpoch) / 7
-            guard brews.indices.contains(week) else { return }
-            brews[week] += 1
-            grams[week] += record.doseGrams ?? 0
+            let start = rules.weekStart(of: day(record.timestamp)).daysSinceEpoch
+            if let bounds {
+                let first = bounds.first.daysSinceEpoch
+                // Checked before dividing: a week before the first would round towards it.
+                guard start >= first, (start - first) / 7 < bounds.count else { return }
+            }
+            Self.count(record, into: &sums[start, default: Sums()])
+        }
+
+        private static func count(_ record: BrewRecord, into week: inout Sums) {
+            week.brews += 1
+            week.grams += record.doseGrams ?? 0
             if let rating = record.rating {
-                ratings[week].sum += rating
-                ratings[week].count += 1
+                week.ratingSum += rating
+                week.rated += 1
             }
         }
 
         /// The weeks' totals of the brews added.
         public var totals: WeeklyTotals {
-            WeeklyTotals(weeks: brews.indices.map { index in
-                Week(start: first.adding(days: 7 * index), brews: brews[index], grams: (grams[index] * 1000).rounded() / 1000,
-                     averageRating: ratings[index].count == 0 ? nil : Double(ratings[index].sum) / Double(ratings[index].count))
+            let first: Int, count: Int
+            if let bounds {
+                (first, count) = (bounds.first.daysSinceEpoch, bounds.count)
+            } else if let low = sums.keys.min(), let high = sums.keys.max() {
+                (first, count) = (low, (high - low) / 7 + 1)
+            } else {
+                return WeeklyTotals(weeks: [])
+            }
+            return WeeklyTotals(weeks: (0..<count).map { index in
+                let start = first + 7 * index, week = sums[start] ?? Sums()
+                return Week(start: CalendarDay(daysSinceEpoch: start), brews: week.brews, grams: (week.grams * 1000).rounded() / 1000,
+                            averageRating: week.rated == 0 ? nil : Double(week.ratingSum) / Double(week.rated))
             })
         }
     }

@@ -81,4 +81,63 @@ struct ReportRenderTests {
         #expect(text.hasPrefix("%PDF"))
         #expect(text.components(separatedBy: "/Type /Page\n").count + text.components(separatedBy: "/Type /Page ").count > 3)
     }
+
+    /// A script the tests add to a copy of the page (the report itself holds none): it opens
+    /// every `<details>`, then writes into the title of the page that frames it the viewport's
+    /// width, the page's scroll width and each element that reaches past the viewport's left or
+    /// right edge. (Headless Chromium's window is at least 500 px wide, so a narrower viewport is
+    /// a frame of that width.)
+    private static let measure = """
+        <script>
+        document.querySelectorAll('details').forEach(d => d.open = true);
+        const width = document.documentElement.clientWidth, wide = [];
+        for (const e of document.body.querySelectorAll('*')) {
+          const r = e.getBoundingClientRect();
+          if (r.width > 0 && (r.right > width + 0.5 || r.left < -0.5))
+            wide.push(e.tagName.toLowerCase() + '.' + (e.getAttribute('class') || '') + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+        }
+        parent.document.title = 'measured ' + JSON.stringify({width: width, scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 8), count: wide.length});
+        </script>
+        """
+
+    @Test("at 390 and 1280 px, with every table open, no element of a report of years reaches past the viewport",
+          arguments: [390, 1280])
+    func nothingWiderThanTheViewport(width: Int) throws {
+        let sandbox = Sandbox(journal: HistoryJournal.years())
+        let page = report(sandbox)
+        let path = String(page.dropFirst("file://".count)), measured = sandbox.home + "/measured.html"
+        let html = try #require(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
+        let framed = html.replacingOccurrences(of: "</body>", with: Self.measure + "</body>")
+            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        let frame = "<!DOCTYPE html><title>frame</title><body style=\"margin:0\"><iframe style=\"border:0;width:\(width)px;height:1800px\" srcdoc=\"" + framed + "\"></iframe>"
+        _ = FileManager.default.createFile(atPath: measured, contents: Data(frame.utf8))
+        let result = render(["--window-size=1400,2000", "--dump-dom", "file://" + measured], sandbox: sandbox)
+        #expect(result.status == 0, "\(result.stderr)")
+        let title = try #require(result.stdout.components(separatedBy: "<title>measured ").dropFirst().first?.components(separatedBy: "</title>").first)
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(title.replacingOccurrences(of: "&amp;", with: "&").utf8)) as? [String: Any])
+        #expect(figures["width"] as? Int == width, "\(title)")
+        #expect(figures["scroll"] as? Int == width, "the page scrolls sideways: \(title)")
+        #expect(figures["count"] as? Int == 0, "elements past the viewport: \(title)")
+    }
+
+    @Test("in the rendered DOM, each section's heading and each coffee's comes before its charts, each caption before its chart")
+    func headingsBeforeChartsInTheDOM() throws {
+        let sandbox = Sandbox(journal: HistoryJournal.years())
+        let result = render(["--dump-dom", report(sandbox)], sandbox: sandbox)
+        #expect(result.status == 0, "\(result.stderr)")
+        let sections = result.stdout.components(separatedBy: "<section id=\"").dropFirst()
+        #expect(sections.count == 7)
+        for section in sections where section.contains("<svg class=\"chart\"") {
+            let heading = try #require(section.range(of: "<h2>")), chart = try #require(section.range(of: "<svg class=\"chart\""))
+            #expect(heading.lowerBound < chart.lowerBound, "\(section.prefix(40))")
+            for group in section.components(separatedBy: "<div class=\"pair").dropFirst() where group.contains("<h3>") {
+                let coffee = try #require(group.range(of: "<h3>")), first = try #require(group.range(of: "<svg class=\"chart\""))
+                #expect(coffee.lowerBound < first.lowerBound)
+            }
+            for figure in section.components(separatedBy: "<figure").dropFirst() where figure.contains("<svg class=\"chart\"") {
+                let caption = try #require(figure.range(of: "<figcaption>")), svg = try #require(figure.range(of: "<svg class=\"chart\""))
+                #expect(caption.lowerBound < svg.lowerBound)
+            }
+        }
+    }
 }

@@ -20,7 +20,7 @@ struct BarChart {
 
     /// The chart as an `<svg>`, described by `label`.
     func svg(label: String) -> String {
-        let frame = ChartFrame(width: width, height: height, bottom: 22)
+        let frame = ChartFrame(width: width, height: height, left: 52, bottom: 22)
         var canvas = SVGCanvas(width: width, height: height)
         let top = bars.map(\.value).max() ?? 0
         let scale = LinearScale(domain: LinearScale.nice(0...max(top, 1), ticks: 4), from: frame.bottom, to: frame.top)

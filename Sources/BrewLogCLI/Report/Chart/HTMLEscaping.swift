@@ -3,7 +3,8 @@ enum HTMLEscaping {
     /// `text` with `&`, `<`, `>`, `"` and `'` written as character references, so it can only
     /// ever be text; `:` too, so that journal text never spells a URL scheme (`javascript:`,
     /// `https:`) in the file, even as harmless text. Control characters other than tab and
-    /// newline are dropped: HTML has no way to show them.
+    /// newline are dropped: HTML has no way to show them. A bidirectional embedding, override or
+    /// isolate is shown as `\u{202E}`, as on a terminal, so no journal text reorders the page.
     static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -18,6 +19,10 @@ enum HTMLEscaping {
             case "\t", "\n": out.unicodeScalars.append(scalar)
             default:
                 if scalar.properties.generalCategory == .control { continue }
+                if TerminalText.isBidiControl(scalar) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    continue
+                }
                 out.unicodeScalars.append(scalar)
             }
         }

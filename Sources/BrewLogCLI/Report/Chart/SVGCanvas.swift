@@ -4,8 +4,8 @@
 /// journal is escaped here, so a chart cannot hold markup from the data.
 struct SVGCanvas {
     /// The shape a series' points are drawn with, so series differ without colour too.
-    enum Shape: CaseIterable {
-        case circle, square, triangle, diamond
+    enum Shape: String, CaseIterable {
+        case circle, square, triangle, diamond, triangleDown, cross
     }
 
     /// How a label sits on its point.
@@ -49,11 +49,28 @@ struct SVGCanvas {
             body += "<circle cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(r))\" class=\"\(style)\">" + content + "circle>"
         case .square:
             body += "<rect x=\"\(Self.number(x - r * 0.9))\" y=\"\(Self.number(y - r * 0.9))\" width=\"\(Self.number(r * 1.8))\" height=\"\(Self.number(r * 1.8))\" class=\"\(style)\">" + content + "rect>"
-        case .triangle:
-            body += "<path d=\"M\(Self.number(x)) \(Self.number(y - r * 1.15))L\(Self.number(x + r)) \(Self.number(y + r * 0.75))L\(Self.number(x - r)) \(Self.number(y + r * 0.75))Z\" class=\"\(style)\">" + content + "path>"
-        case .diamond:
-            body += "<path d=\"M\(Self.number(x)) \(Self.number(y - r * 1.2))L\(Self.number(x + r * 1.2)) \(Self.number(y))L\(Self.number(x)) \(Self.number(y + r * 1.2))L\(Self.number(x - r * 1.2)) \(Self.number(y))Z\" class=\"\(style)\">" + content + "path>"
+        case .triangle, .diamond, .triangleDown, .cross:
+            body += "<path d=\"" + Self.path(Self.corners(shape), x: x, y: y, r: r) + "\" class=\"\(style)\">" + content + "path>"
         }
+    }
+
+    /// The corners of a shape drawn as a path, in radii from its centre.
+    private static func corners(_ shape: Shape) -> [(Double, Double)] {
+        let (a, b) = (0.38, 1.05)
+        switch shape {
+        case .triangle: return [(0, -1.15), (1, 0.75), (-1, 0.75)]
+        case .triangleDown: return [(0, 1.15), (1, -0.75), (-1, -0.75)]
+        case .diamond: return [(0, -1.2), (1.2, 0), (0, 1.2), (-1.2, 0)]
+        case .cross: return [(-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a), (a, b), (-a, b), (-a, a), (-b, a), (-b, -a), (-a, -a)]
+        case .circle, .square: return []
+        }
+    }
+
+    /// A closed path through `corners`, each given in radii from (`x`, `y`).
+    private static func path(_ corners: [(Double, Double)], x: Double, y: Double, r: Double) -> String {
+        corners.enumerated().map { index, corner in
+            (index == 0 ? "M" : "L") + number(x + corner.0 * r) + " " + number(y + corner.1 * r)
+        }.joined() + "Z"
     }
 
     /// A line through `points`, in order, of class `style`.

@@ -23,6 +23,9 @@ struct ScatterChart {
     var connected = false
     /// Whether the horizontal axis counts things (brews), so only whole numbers are ticks.
     var wholeX = false
+    /// The labels of a horizontal axis of categories (grind settings), each at its value, in
+    /// place of value ticks.
+    var xCategories: [(x: Double, text: String)]?
     /// About how many ticks each axis has.
     var xTicks = 6, yTicks = 4
     /// The box's size.
@@ -39,17 +42,18 @@ struct ScatterChart {
         canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, style: "axis")
         let xFormat = ChartAxis.format(for: x, ticks: xTicks)
         let xValues = x.ticks(xTicks).filter { !wholeX || $0 == $0.rounded() }
-        ChartAxis.horizontal(&canvas, labels: xValues.map { (x($0), wholeX ? ChartNumber.fixed($0, decimals: 0) : xFormat($0)) }, y: frame.bottom + 4, left: 0, right: width)
+        let xLabels = xCategories?.map { (x($0.x), $0.text) } ?? xValues.map { (x($0), wholeX ? ChartNumber.fixed($0, decimals: 0) : xFormat($0)) }
+        ChartAxis.horizontal(&canvas, labels: xLabels, y: frame.bottom + 4, left: 0, right: width)
         frame.titles(&canvas, y: yTitle, x: xTitle)
         if connected {
             for series in Set(points.map(\.series)).sorted() {
-                canvas.polyline(points.filter { $0.series == series }.map { (x($0.x), y($0.y)) }, style: "trace " + ChartPalette.style(series))
+                canvas.polyline(points.filter { $0.series == series }.map { (x($0.x), y($0.y)) }, style: "trace " + ChartSeries.style(series))
             }
         }
         for point in points {
             let size = 7 + 3 * (Double(point.weight).squareRoot() - 1)
-            canvas.mark(ChartPalette.shape(point.series), x: x(point.x), y: y(point.y), size: min(size, 22),
-                        style: "mark " + ChartPalette.style(point.series), title: point.title)
+            canvas.mark(ChartSeries.shape(point.series), x: x(point.x), y: y(point.y), size: min(size, 22),
+                        style: ChartSeries.markStyle(point.series), title: point.title)
         }
         return canvas.svg(label: label)
     }
