@@ -9,7 +9,7 @@ import BrewLogTestSupport
 struct PromptLineTests {
     /// The guide's block after `<!-- prompt line: NAME -->`, comment lines dropped.
     static func block(_ name: String) -> [String] {
-        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let guide = repositoryRoot
             .appendingPathComponent("docs/report-and-live-views.md")
         let text = (try? String(contentsOf: guide, encoding: .utf8)) ?? ""
         guard let marker = text.range(of: "<!-- prompt line: \(name) -->\n"),

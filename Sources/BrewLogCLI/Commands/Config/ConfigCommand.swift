@@ -47,8 +47,9 @@ enum ConfigCommand: CommandFamily {
     static func get(_ text: String, _ context: CommandContext) throws(CLIError) {
         let key = try key(text, existing: true, context)
         guard let value = try document(context).value(key) else { throw CLIError.checkFailed }
-        // For scripts (`$(brewlog config get ui.pager)`): the value exactly, as `-q` output is.
-        context.out.line(value ?? "")
+        // For scripts (`$(brewlog config get ui.pager)`): the value exactly, as `-q` output is; on
+        // a terminal a control character in it is shown escaped, never sent raw.
+        context.out.line(context.standardOutputIsTerminal ? (value ?? "").terminalSafe : value ?? "")
     }
 
     static func list(_ context: CommandContext) throws(CLIError) {

@@ -50,7 +50,8 @@ struct JSONDocumentStream {
     private var place = Place.beforeDocument
     private var gathering = Gathering.none
     private var key = ""
-    private var keys: Set<String> = []
+    /// The top-level keys met, by their bytes (keys Unicode calls equal but spelt apart are two).
+    private var keys: Set<[UInt8]> = []
     private var member: String?
     private var elementIndex = 0
     private var piece: [UInt8] = []
@@ -265,7 +266,7 @@ struct JSONDocumentStream {
         switch kind {
         case .key:
             guard case let .string(text) = value else { return }
-            guard keys.insert(text).inserted else {
+            guard keys.insert(Array(text.utf8)).inserted else {
                 fail(pieceLine, "the key \"\(cappedForMessage(text))\" is in the document twice")
                 return
             }

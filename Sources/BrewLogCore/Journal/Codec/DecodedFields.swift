@@ -56,7 +56,9 @@ struct DecodedFields {
     /// Whether text fields are built (else only checked).
     let materializing: Bool
     var seen: UInt32 = 0
-    var unknownNames: Set<String> = []
+    /// The unknown keys met, by their bytes: two keys Unicode calls equal (`é` composed and
+    /// decomposed) are two keys, as JSON and every other tool read them.
+    var unknownNames: Set<[UInt8]> = []
     var id: BrewID?
     var timestamp: Timestamp?
     /// The fields but the id and the date, written as they are read: each case of ``take(_:named:keyOffset:from:in:)``
@@ -72,7 +74,7 @@ struct DecodedFields {
     mutating func take(_ key: BrewField?, named name: KeyName, keyOffset: Int, from scanner: inout JSONScanner,
                        in line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         guard let key else {
-            guard unknownNames.insert(name.text).inserted else {
+            guard unknownNames.insert(Array(name.text.utf8)).inserted else {
                 throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(name.text))\"", offset: keyOffset)
             }
             if name.text == "kind" { hasKind = true }

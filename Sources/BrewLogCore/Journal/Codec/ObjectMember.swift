@@ -18,7 +18,8 @@ struct ObjectMember {
             let keyStart = scanner.index
             let key = try scanner.scanString()
             let keyEnd = scanner.index
-            if members.contains(where: { $0.key == key }) {
+            // By bytes: keys Unicode calls equal but spelt apart are two keys, as JSON reads them.
+            if members.contains(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
                 throw JSONSyntaxError(message: "duplicate key \"\(cappedForMessage(key))\"", offset: keyStart)
             }
             scanner.skipWhitespace()
