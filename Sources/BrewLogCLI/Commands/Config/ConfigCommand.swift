@@ -83,13 +83,15 @@ enum ConfigCommand: BrewLogCommand {
 
     private static func get(_ text: String, _ context: CommandContext) throws(CLIError) {
         let key = try key(text, existing: true, context)
-        guard let value = try document(context).value(key) else { throw CLIError.checkFailed }
+        _ = try document(context)
+        guard let value = context.configuration.value(key) else { throw CLIError.checkFailed }
         // For scripts (`$(brewlog config get ui.pager)`): the value exactly, as `-q` output is.
         context.out.line(value ?? "")
     }
 
     private static func list(_ context: CommandContext) throws(CLIError) {
-        let entries = try document(context).entries
+        _ = try document(context)
+        let entries = context.configuration.entries.map(\.entry)
         if context.arguments.has(Option.json) {
             var order: [String] = []
             var values: [String: String?] = [:]

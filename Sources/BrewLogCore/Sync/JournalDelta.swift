@@ -1,0 +1,70 @@
+/// What changed between two versions of a journal, counted by record id and kind: what a sync
+/// commits, what came in from the other machine and what went out to it.
+///
+/// Records are matched as the merge driver matches them (``MergeLine``): by `"id"`, a record
+/// rewritten in another spelling being no change. A tombstone (a `removed` record) counts as its
+/// record's removal, whichever side holds it.
+public struct JournalDelta: Equatable, Sendable {
+    /// What a record is, for counting.
+    public enum Kind: String, CaseIterable, Sendable {
+        case brew, skip, bean
+        /// A kind this BrewLog does not know.
+        case other
+    }
+
+    /// The counts of one kind.
+    public struct Counts: Equatable, Sendable {
+        public var added = 0
+        public var edited = 0
+        public var removed = 0
+
+        /// Whether nothing of this kind changed.
+        public var isEmpty: Bool { added == 0 && edited == 0 && removed == 0 }
+    }
+
+    /// The counts by kind; a kind nothing happened to is absent.
+    public private(set) var counts: [Kind: Counts] = [:]
+
+    /// Whether no record was added, edited or removed.
+    public var isEmpty: Bool { counts.values.allSatisfy(\.isEmpty) }
+
+    /// The changes from `old` to `new` (journal bytes; empty for a journal that did not exist).
+    public init(from old: [UInt8], to new: [UInt8]) {
+        let before = Self.records(old), after = Self.records(new)
+        for (id, line) in after {
+            guard let previous = before[id] else {
+                if !Self.isTombstone(line) { counts[Self.kind(of: line), default: Counts()].added += 1 }
+                continue
+            }
+            switch (Self.isTombstone(previous), Self.isTombstone(line)) {
+            case (false, true): counts[Self.kind(of: previous), default: Counts()].removed += 1
+            case (true, false): counts[Self.kind(of: line), default: Counts()].added += 1
+            case (false, false) where !previous.isEquivalent(to: line): counts[Self.kind(of: line), default: Counts()].edited += 1
+            default: break
+            }
+        }
+        for (id, line) in before where after[id] == nil && !Self.isTombstone(line) {
+            counts[Self.kind(of: line), default: Counts()].removed += 1
+        }
+    }
+
+    /// The records of `bytes` by id (the first line of an id: a journal holds each once).
+    private static func records(_ bytes: [UInt8]) -> [String: MergeLine] {
+        var records: [String: MergeLine] = [:]
+        for line in MergeLine.lines(of: bytes) {
+            if let id = line.id, records[id] == nil { records[id] = line }
+        }
+        return records
+    }
+
+    private static func isTombstone(_ line: MergeLine) -> Bool { line.kind == "removed" }
+
+    private static func kind(of line: MergeLine) -> Kind {
+        switch line.kind {
+        case nil: .brew
+        case JournalEntry.Kind.skip.rawValue?: .skip
+        case JournalEntry.Kind.bean.rawValue?: .bean
+        default: .other
+        }
+    }
+}
