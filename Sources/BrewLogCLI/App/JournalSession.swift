@@ -56,6 +56,26 @@ final class JournalSession {
         }
     }
 
+    /// Like ``write(creating:_:)``, with the locked journal given to `change` too, and `afterSaving`
+    /// run once the changes are saved, the lock still held (a sync moves the conflict copies it
+    /// merged only once their records are in the journal).
+    func write<T>(_ change: (LockedJournal, BrewLogStore) throws(CLIError) -> T,
+                  afterSaving: (LockedJournal, T) throws(CLIError) -> Void) throws(CLIError) -> T {
+        try journal.writing(timeout: lockTimeout, creating: true) { locked throws(CLIError) in
+            let store = try loadedStore(locked)
+            let result = try change(locked, store)
+            do throws(JournalError) {
+                let pending = !store.pendingChanges.isEmpty
+                try store.save()
+                savedChanges = savedChanges || pending
+            } catch {
+                throw CLIError(error)
+            }
+            try afterSaving(locked, result)
+            return result
+        }
+    }
+
     /// Runs `body` with the journal itself open (for `check`, which reads the file line by line).
     func withJournal<T>(_ access: JournalAccess, _ body: (LockedJournal) throws(CLIError) -> T) throws(CLIError) -> T {
         switch access {

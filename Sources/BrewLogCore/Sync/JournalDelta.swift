@@ -68,3 +68,16 @@ public struct JournalDelta: Equatable, Sendable {
         }
     }
 }
+
+extension JournalDelta {
+    /// The changes of both, counted together (two merges of one sync).
+    public static func + (lhs: JournalDelta, rhs: JournalDelta) -> JournalDelta {
+        var sum = lhs
+        for (kind, counts) in rhs.counts {
+            sum.counts[kind, default: Counts()].added += counts.added
+            sum.counts[kind, default: Counts()].edited += counts.edited
+            sum.counts[kind, default: Counts()].removed += counts.removed
+        }
+        return sum
+    }
+}
