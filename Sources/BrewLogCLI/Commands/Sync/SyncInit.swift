@@ -61,16 +61,7 @@ enum SyncInit {
                                            hint: "move it away (mv \(ShellWord.quoted(journal.path)) \(ShellWord.quoted(journal.path + ".old"))), clone again, then '\(context.commandPrefix) import' the old file")
             }
             let git = try Git(in: folder, environment: context.environment)
-            let heads = try git.run(["ls-remote", "--symref", remote, "HEAD"])
-            guard heads.succeeded else {
-                Git.show(heads, on: context.notices)
-                throw CLIError.unavailable("cannot reach the remote '\(remote)'; nothing was cloned", hint: "check the address and the network")
-            }
-            guard let head = heads.lines.first(where: { $0.hasPrefix("ref: refs/heads/") }), let tab = head.firstIndex(of: "\t") else {
-                throw CLIError.notSyncable("the remote '\(remote)' holds no journal yet; nothing was cloned",
-                                           hint: "on the first machine run '\(context.commandPrefix) sync init \(ShellWord.quoted(remote))'")
-            }
-            let branch = String(head[head.index(head.startIndex, offsetBy: "ref: refs/heads/".count)..<tab])
+            let branch = try remoteBranch(remote, git, context)
             _ = try git.ok(["init", "--quiet"], "cannot make '\(folder)' a git repository", notices: context.notices)
             _ = try git.ok(["remote", "add", "origin", remote], "cannot add the remote", notices: context.notices)
             _ = try git.ok(["fetch", "--quiet", "--no-tags", "origin"], "cannot fetch '\(remote)'", notices: context.notices)
@@ -87,6 +78,29 @@ enum SyncInit {
         }
         guard !context.quiet else { return }
         context.out.line("Cloned \(remote.terminalSafe) into \(folder.terminalSafe): \(SyncWords.describe(records) ?? "an empty journal"); BrewLog's merge driver is registered.")
+    }
+
+    /// The branch a clone of `remote` checks out: the one its `HEAD` names, else `main`, else
+    /// `master`, else its first. A remote that cannot be reached (69) or holds no branch (78) is refused.
+    private static func remoteBranch(_ remote: String, _ git: Git, _ context: CommandContext) throws(CLIError) -> String {
+        let listing = try git.run(["ls-remote", "--symref", remote])
+        guard listing.succeeded else {
+            Git.show(listing, on: context.notices)
+            throw CLIError.unavailable("cannot reach the remote '\(remote)'; nothing was cloned", hint: "check the address and the network")
+        }
+        let prefix = "refs/heads/"
+        let heads = listing.lines.compactMap { line -> String? in
+            guard !line.hasPrefix("ref: "), let tab = line.firstIndex(of: "\t") else { return nil }
+            let ref = line[line.index(after: tab)...]
+            return ref.hasPrefix(prefix) ? String(ref.dropFirst(prefix.count)) : nil
+        }
+        let named = listing.lines.first { $0.hasPrefix("ref: " + prefix) && $0.hasSuffix("\tHEAD") }
+            .map { String($0.dropFirst(("ref: " + prefix).count).dropLast("\tHEAD".count)) }
+        guard let branch = named.flatMap({ heads.contains($0) ? $0 : nil }) ?? (heads.contains("main") ? "main" : heads.contains("master") ? "master" : heads.first) else {
+            throw CLIError.notSyncable("the remote '\(remote)' holds no journal yet; nothing was cloned",
+                                       hint: "on the first machine run '\(context.commandPrefix) sync init \(ShellWord.quoted(remote))'")
+        }
+        return branch
     }
 
     /// The absolute folder and file name of the file the journal's path resolves to.

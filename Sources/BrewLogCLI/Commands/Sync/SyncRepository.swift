@@ -107,6 +107,13 @@ struct SyncRepository {
         return output.succeeded ? output.stdout : []
     }
 
+    /// The journal as the common ancestor of a merge under way holds it (the index's stage 1),
+    /// or `nil` when git keeps none (no merge, or the journal already added).
+    func mergeBase() throws(CLIError) -> [UInt8]? {
+        let output = try git.run(["show", ":1:" + journalPath])
+        return output.succeeded ? output.stdout : nil
+    }
+
     // MARK: - The merge driver
 
     /// Names BrewLog's merge driver in the repository's own config, running the binary at

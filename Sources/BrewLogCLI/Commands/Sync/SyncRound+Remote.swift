@@ -68,7 +68,7 @@ extension SyncRound {
         }
         guard output.succeeded else {
             let unmerged = try git.run(["diff", "--name-only", "--diff-filter=U", "-z"]).stdout.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            let conflicts = JournalConflict.all(in: try Self.bytes(of: journal))
+            let conflicts = JournalConflict.all(in: try Self.bytes(of: journal), base: try repository.mergeBase())
             if unmerged.isEmpty || (conflicts.isEmpty && unmerged == [repository.journalPath]) {
                 Git.show(output, on: context.notices)
                 throw CLIError.unavailable("git could not merge \(remote.name)/\(remote.branch)\(unmerged.isEmpty ? "" : " with BrewLog's merge driver")",

@@ -162,11 +162,12 @@ struct SyncRound {
             }
             return nil
         }
-        var conflicts = JournalConflict.all(in: try Self.bytes(of: journal))
+        let base = try repository.mergeBase()
+        var conflicts = JournalConflict.all(in: try Self.bytes(of: journal), base: base)
         if let take {
             let ids = try SyncConflicts.match(take.ids, among: conflicts.map(\.id), context)
             do throws(JournalError) {
-                conflicts = try journal.resolveConflicts(taking: take.side, ids: ids)
+                conflicts = try journal.resolveConflicts(taking: take.side, ids: ids, base: base)
             } catch {
                 throw CLIError(error)
             }

@@ -35,7 +35,7 @@ enum SyncStatus {
             report.uncommitted = JournalDelta(from: try repository.journal(at: "HEAD"), to: current)
             let status = try git.run(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--"] + repository.managedFiles)
             report.otherFilesUncommitted = SyncRound.paths(inStatus: status.stdout).filter { $0 != repository.journalPath }
-            if try repository.mergeInProgress() { report.conflicts = JournalConflict.all(in: current) }
+            if try repository.mergeInProgress() { report.conflicts = JournalConflict.all(in: current, base: try repository.mergeBase()) }
             guard let branch = report.branch, let remote = try round.upstream(of: branch) else { return }
             report.upstream = "\(remote.name)/\(remote.branch)"
             let counts = try git.run(["rev-list", "--left-right", "--count", "HEAD..." + remote.trackingRef])
