@@ -44,6 +44,11 @@ struct Git {
         self.executable = executable
         self.folder = folder
         var environment = environment
+        // The journal's repository is found from its folder: a repository named by the
+        // environment (a hook's, a wrapper's) is not the one to commit the journal into.
+        for name in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_PREFIX", "GIT_NAMESPACE"] {
+            environment[name] = nil
+        }
         // A merge never opens an editor for its message; the commit message is sync's own.
         environment["GIT_MERGE_AUTOEDIT"] = "no"
         self.environment = environment

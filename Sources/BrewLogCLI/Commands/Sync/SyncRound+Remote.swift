@@ -88,24 +88,37 @@ extension SyncRound {
         do throws(JournalError) { return try journal.permissions() } catch { throw CLIError(error) }
     }
 
-    /// Pushes `HEAD` to `remote` when it holds commits the remote lacks; returns what went out,
-    /// or `nil` when the push was refused because the remote moved (another machine pushed first).
-    func push(_ remote: SyncRemote) throws(CLIError) -> JournalDelta? {
-        guard try repository.hasCommits() else { return JournalDelta(from: [], to: []) }
+    /// What a push did.
+    enum Pushed {
+        /// It went through (or there was nothing to push), with what went out.
+        case pushed(JournalDelta)
+        /// The remote refused it, with git's words: the other machine may have pushed first.
+        case refused(Git.Output)
+    }
+
+    /// The commit the remote-tracking ref names, or `nil` when there is none.
+    func tip(_ remote: SyncRemote) throws(CLIError) -> String? {
+        let output = try git.run(["rev-parse", "--quiet", "--verify", remote.trackingRef])
+        return output.succeeded ? output.text : nil
+    }
+
+    /// Pushes `HEAD` to `remote` when it holds commits the remote lacks.
+    func push(_ remote: SyncRemote) throws(CLIError) -> Pushed {
+        guard try repository.hasCommits() else { return .pushed(JournalDelta(from: [], to: [])) }
         let tracked = try git.run(["rev-parse", "--quiet", "--verify", remote.trackingRef]).succeeded
         if tracked, try git.run(["rev-list", "--count", remote.trackingRef + "..HEAD"]).text == "0" {
-            return JournalDelta(from: [], to: [])
+            return .pushed(JournalDelta(from: [], to: []))
         }
         let before = tracked ? try repository.journal(at: remote.trackingRef) : []
         let output = try git.run(["push", "--porcelain", "--quiet"] + (remote.setsUpstream ? ["--set-upstream"] : [])
                                  + [remote.name, "HEAD:refs/heads/\(remote.branch)"])
         guard output.succeeded else {
-            if output.lines.contains(where: { $0.hasPrefix("!") }) && output.text.contains("[rejected]") { return nil }
+            if output.lines.contains(where: { $0.hasPrefix("!") }) { return .refused(output) }
             Git.show(output, on: context.notices)
             throw CLIError.unavailable("cannot push to the remote '\(remote.name)' (\(url(of: remote))); the journal is committed here",
                                        hint: "check the network and the remote (git -C \(ShellWord.quoted(repository.top)) remote -v), then sync again")
         }
-        return JournalDelta(from: before, to: try repository.journal(at: "HEAD"))
+        return .pushed(JournalDelta(from: before, to: try repository.journal(at: "HEAD")))
     }
 }
 

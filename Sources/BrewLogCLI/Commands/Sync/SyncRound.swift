@@ -57,20 +57,32 @@ struct SyncRound {
         }
         var incoming = JournalDelta(from: [], to: [])
         var outgoing = JournalDelta(from: [], to: [])
+        var refusal: (output: Git.Output, tip: String?)?
         for attempt in 0..<2 {
             try fetch(remote)
+            if let refusal, try tip(remote) == refusal.tip {
+                // Refused, and the remote did not move: not a race, so another merge cannot help.
+                Git.show(refusal.output, on: context.notices)
+                throw CLIError.unavailable("the remote '\(remote.name)' (\(url(of: remote))) refused the push; the journal is committed here",
+                                           hint: "git's own words are above; fix what it says, then sync again")
+            }
             let merged = try locked { journal throws(CLIError) in
                 let again = try commitIfChanged(journal)
                 return (again, try merge(remote, journal))
             }
             if committed == nil { committed = merged.0 }
             incoming = incoming + merged.1
-            let pushed = try push(remote)
-            if let pushed {
-                outgoing = pushed
-                break
+            let before = try tip(remote)
+            switch try push(remote) {
+            case let .pushed(delta):
+                outgoing = delta
+                refusal = nil
+            case let .refused(output):
+                refusal = (output, before)
             }
+            guard let refusal else { break }
             if attempt == 1 {
+                Git.show(refusal.output, on: context.notices)
                 throw CLIError.unavailable("\(remote.name) moved again while this sync merged it; nothing more was pushed",
                                            hint: "run '\(context.commandPrefix) sync' again")
             }
