@@ -16,8 +16,8 @@ struct SourcedEntry: Sendable {
 /// `[include] path = FILE`, read as `git config --includes` reads it: the included file's
 /// entries count as if written where the `path` line is (so what comes after it wins over them,
 /// and they win over what comes before). A relative path is relative to the folder of the file
-/// that includes it; `~/` is `HOME` (and `~user/` that user's home); an empty path, and a file
-/// that does not exist, are ignored. A `path` without a value, an include loop, or more than
+/// that includes it; `~/` is `HOME` (and `~user/` that user's home); a file that does not exist
+/// is ignored. A `path` without a value or with an empty one, an include loop, or more than
 /// ``maximumDepth`` files included one inside another is an error, as is a syntax error in an
 /// included file (named `FILE:LINE`).
 enum ConfigIncludes {
@@ -45,7 +45,9 @@ enum ConfigIncludes {
             guard let value = entry.value else {
                 throw .badValue(path: path, line: entry.line, key: "include.path", value: nil, problem: "write 'path = FILE'")
             }
-            guard !value.isEmpty else { continue }
+            guard !value.isEmpty else {
+                throw .badValue(path: path, line: entry.line, key: "include.path", value: value, problem: "name a file (git reads an empty path as the folder itself)")
+            }
             let included = try resolve(value, from: path, line: entry.line, environment: environment)
             guard let bytes = try ConfigFile.read(included) else { continue }
             let identity = identity(of: included)
