@@ -45,13 +45,7 @@ final class JournalSession {
         try journal.writing(timeout: lockTimeout, creating: creating) { locked throws(CLIError) in
             let store = try loadedStore(locked)
             let result = try change(store)
-            do throws(JournalError) {
-                let pending = !store.pendingChanges.isEmpty
-                try store.save()
-                savedChanges = savedChanges || pending
-            } catch {
-                throw CLIError(error)
-            }
+            try save(store)
             return result
         }
     }
@@ -64,13 +58,7 @@ final class JournalSession {
         try journal.writing(timeout: lockTimeout, creating: true) { locked throws(CLIError) in
             let store = try loadedStore(locked)
             let result = try change(locked, store)
-            do throws(JournalError) {
-                let pending = !store.pendingChanges.isEmpty
-                try store.save()
-                savedChanges = savedChanges || pending
-            } catch {
-                throw CLIError(error)
-            }
+            try save(store)
             try afterSaving(locked, result)
             return result
         }
@@ -81,6 +69,17 @@ final class JournalSession {
         switch access {
         case .reading: try journal.reading(timeout: lockTimeout, body)
         case .writing: try journal.writing(timeout: lockTimeout, creating: false, body)
+        }
+    }
+
+    /// Saves what changed in `store`, noting whether anything did.
+    private func save(_ store: BrewLogStore) throws(CLIError) {
+        do throws(JournalError) {
+            let pending = !store.pendingChanges.isEmpty
+            try store.save()
+            savedChanges = savedChanges || pending
+        } catch {
+            throw CLIError(error)
         }
     }
 

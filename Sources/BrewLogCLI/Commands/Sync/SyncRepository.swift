@@ -20,9 +20,11 @@ struct SyncRepository {
     /// part of the config (``SharedConfig``).
     var managedFiles: [String] { [journalName, ".gitattributes", ".gitignore", SharedConfig.fileName] }
 
-    /// The repository `folder` is in, or `nil` when it is in none. Without git on `PATH`, a
-    /// folder in no repository (no `.git` above it) is still `nil`; one in a repository is an error.
+    /// The repository `folder` is in, or `nil` when it is in none (or does not exist yet: no
+    /// journal was ever written there). Without git on `PATH`, a folder in no repository (no
+    /// `.git` above it) is still `nil`; one in a repository is an error.
     static func locate(_ folder: String, journalName: String, environment: [String: String]) throws(CLIError) -> SyncRepository? {
+        guard (try? PosixSystemCalls().lstat(folder)) != nil else { return nil }
         let git: Git
         do throws(CLIError) {
             git = try Git(in: folder, environment: environment)
