@@ -187,4 +187,30 @@ struct SyncGitTests {
         pair.b.ok(["config", "set", "ui.pager", "cat"])
         #expect(pair.b.config?.contains("pager = cat") == true)
     }
+
+    @Test("a binary in a folder with a space and a quote, and a journal named with spaces: the driver still merges")
+    func oddPaths() throws {
+        let pair = SyncPair()
+        let folder = pair.a.home + "/my 'brew' tools"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let binary = folder + "/brewlog"
+        try FileManager.default.copyItem(atPath: brewlogBinary, toPath: binary)
+        func run(_ machine: Sandbox, _ arguments: [String]) -> RunResult {
+            runProcess(binary, ["--file", machine.home + "/brews/my brews.jsonl"] + arguments, environment: machine.environment, directory: machine.home)
+        }
+        let id = run(pair.a, ["add", "-q", "-m", "V60"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(run(pair.a, ["sync", "init", pair.origin]).status == 0)
+        #expect(run(pair.b, ["sync", "init", "--clone", pair.origin]).status == 0)
+        #expect(run(pair.a, ["edit", id, "--rating", "5"]).status == 0)
+        #expect(run(pair.b, ["edit", id, "--coffee", "Kenya AA"]).status == 0)
+        #expect(run(pair.a, ["sync"]).status == 0)
+        let merged = run(pair.b, ["sync"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let line = run(pair.b, ["export"]).stdout
+        #expect(line.contains(#""rating":5"#) && line.contains("Kenya AA"), "\(line)")
+        let driver = pair.git(pair.b, ["config", "merge.brewlog.driver"], in: pair.b.home + "/brews").stdout
+        #expect(driver == "'" + binary.replacingOccurrences(of: "'", with: "'\\''") + "' merge-driver %O %A %B %P\n")
+        let attributes = try String(contentsOfFile: pair.b.home + "/brews/.gitattributes", encoding: .utf8)
+        #expect(attributes == "\"/my brews.jsonl\" merge=brewlog\n")
+    }
 }

@@ -7,11 +7,12 @@ enum SyncConflicts {
     static func match(_ given: [String], among ids: [String], _ context: CommandContext) throws(CLIError) -> Set<String> {
         var matched: Set<String> = []
         for text in given {
-            if ids.contains(text) {
-                matched.insert(text)
+            // Byte for byte: a look-alike (another normalisation, a homoglyph) never matches.
+            if let exact = ids.first(where: { $0.utf8.elementsEqual(text.utf8) }) {
+                matched.insert(exact)
                 continue
             }
-            let candidates = text.count >= 4 ? ids.filter { $0.hasPrefix(text) } : []
+            let candidates = text.unicodeScalars.count >= 4 ? ids.filter { $0.utf8.starts(with: text.utf8) } : []
             if candidates.count > 1 {
                 throw context.usage("'\(cappedForMessage(text))' names several conflicts: \(candidates.map(\.terminalSafe).joined(separator: ", "))",
                                     hint: "give more characters of the id")

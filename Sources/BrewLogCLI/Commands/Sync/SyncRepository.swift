@@ -119,9 +119,10 @@ struct SyncRepository {
     // MARK: - The merge driver
 
     /// Names BrewLog's merge driver in the repository's own config, running the binary at
-    /// `executable` (quoted for the shell git runs it with), unless it already does.
+    /// `executable` unless it already does. The path is single-quoted for the POSIX `sh` git
+    /// runs the driver with (`'\''` for a quote; never bash's `$'…'`, which `dash` reads otherwise).
     func registerDriver(executable: String, notices: TextOutput) throws(CLIError) {
-        let driver = ShellWord.quoted(executable) + " merge-driver %O %A %B %P"
+        let driver = "'" + executable.replacingScalars(["'": "'\\''"]) + "' merge-driver %O %A %B %P"
         if try git.run(["config", "--get", "merge.brewlog.driver"]).text == driver { return }
         _ = try git.ok(["config", "merge.brewlog.name", "BrewLog journal merge, by record id"], "cannot write the repository's config", notices: notices)
         _ = try git.ok(["config", "merge.brewlog.driver", driver], "cannot write the repository's config", notices: notices)

@@ -62,7 +62,7 @@ extension SyncRound {
         }
         let before = try repository.journal(at: "HEAD")
         let mode = try permissions(journal)
-        let output = try git.run(["merge", "--no-edit", "--quiet", "--no-stat", remote.trackingRef])
+        let output = try git.run(["merge", "--ff", "--no-edit", "--no-verify", "--quiet", "--no-stat", remote.trackingRef])
         if let mode {
             do throws(JournalError) { try journal.restorePermissions(mode) } catch { throw CLIError(error) }
         }

@@ -40,7 +40,8 @@ struct SyncRound {
 
     private func run(take: (side: JournalConflict.Side, ids: [String])?) throws(CLIError) {
         let branch = try repository.branch()
-        try repository.requireNoOtherStagedFiles()
+        // A merge under way stages what it brought from the other side: those are its to commit.
+        if try !repository.mergeInProgress() { try repository.requireNoOtherStagedFiles() }
         try repository.registerDriver(executable: SyncRepository.executable, notices: context.notices)
         var committed = try locked { journal throws(CLIError) in
             let concluded = try concludeMerge(take: take, journal)
@@ -192,7 +193,12 @@ struct SyncRound {
             throw SyncConflicts.stopped(conflicts.count, context)
         }
         try requireNoOtherUnmergedFiles()
-        return try commitIfChanged(journal, message: "brewlog: merge settled on \(SyncWords.host)") ?? JournalDelta(from: [], to: [])
+        let message = "brewlog: merge settled on \(SyncWords.host)"
+        if let delta = try commitIfChanged(journal, message: message) { return delta }
+        // The journal was added as it stands: the merge still needs its commit.
+        try requireIdentity()
+        _ = try git.ok(["commit", "--quiet", "--no-verify", "-m", message], "cannot commit the merge", notices: context.notices)
+        return JournalDelta(from: [], to: [])
     }
 
     /// Refuses to go on while a file other than the journal is left conflicted by git.
