@@ -16,9 +16,10 @@ enum SyncCommand: BrewLogCommand {
     static let spec = CommandSpec(
         name: "sync",
         abstract: "Commit, pull, merge and push the journal in one command (git, or a synced folder).",
-        usage: "sync [--take ours|theirs <id>...] | sync --status [--json] | sync init [<remote>] [--with-config] | sync init --clone <remote> [--with-config]",
-        arguments: [("init", "Set the journal's folder up as a git repository for sync."),
-                    ("remote", "With init: the remote to push to (a URL or a path); with --take: the ids of the conflicts to settle.")],
+        usage: "sync [--take ours|theirs <id>...] | --status [--json] | init [<remote>] [--with-config] | init --clone <remote> [--with-config]",
+        arguments: [("action", "init: set the journal's folder up as a git repository for sync (the only action; without one, sync)."),
+                    ("remote", "With init: the remote to push to, as git names it (a URL or a path)."),
+                    ("id", "With --take: the conflicts to settle, each by its id or a prefix of 4 characters or more.")],
         positionalCount: 0...64,
         options: [Option.take, Option.status, Option.json, Option.clone, Option.withConfig],
         discussion: """

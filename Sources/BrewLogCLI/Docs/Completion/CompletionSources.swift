@@ -21,6 +21,7 @@ enum CompletionSource: Equatable {
         case "delimiter": .fixed(["comma", "semicolon", "tab"])
         case "color": .fixed(["auto", "always", "never"])
         case "prefer": .fixed(["existing", "incoming"])
+        case "take": .fixed(JournalConflict.Side.allCases.map(\.rawValue))
         case "sort": .lookup(.sortKeys)
         case "date", "since", "until": .fixed(["now", "today", "yesterday"])
         case "on": .fixed(["today", "yesterday"])
@@ -43,6 +44,7 @@ enum CompletionSource: Equatable {
         case "dial": .each(.lookup(.coffees))
         case "import": .each(.files)
         case "completion": .each(.fixed(CompletionCommand.shells))
+        case "sync": .each(.fixed(["init"]))
         // `save` names a new recipe and `list` takes none; every other action names a saved one.
         case "recipe": .actions(RecipeCommand.actions) { ["save", "list"].contains($0) ? [] : [.lookup(.recipes)] }
         case "bean": .each(.lookup(.beans))
