@@ -104,5 +104,9 @@ struct ConfigIncludeTests {
         #expect(sandbox.ok(["config", "get", "add.dose"]) == "16\n")
         #expect(String(decoding: FileManager.default.contents(atPath: sandbox.home + "/.config/brewlog/shared") ?? Data(), as: UTF8.self) == "[add]\n\tdose = 15\n")
         #expect(sandbox.config?.contains("dose = 16") == true)
+        sandbox.ok(["config", "unset", "add.dose"])
+        let unset = sandbox.run(["config", "unset", "add.dose"])
+        #expect(unset.status == 1 && unset.stderr.contains("is set in the included file"), "\(unset.stderr)")
+        #expect(sandbox.ok(["config", "get", "add.dose"]) == "15\n")
     }
 }

@@ -164,6 +164,10 @@ enum ConfigCommand: BrewLogCommand {
             }
         }
         guard found else {
+            if let included = context.configuration.entries.last(where: { $0.entry.key == key }) {
+                throw CLIError.notFound("'\(cappedForMessage(key.description))' is set in the included file '\(included.path)', line \(included.entry.line), not in '\(file.path)'",
+                                        hint: "edit that file to change it, or set the key here to override it: brewlog config set \(ShellWord.quoted(key.description)) VALUE")
+            }
             throw CLIError.notFound("'\(cappedForMessage(key.description))' is not set", hint: "'brewlog config list' shows the keys that are set")
         }
     }

@@ -16,6 +16,13 @@ enum SyncFolder {
     static func run(take: (side: JournalConflict.Side, ids: [String])?, _ context: CommandContext) throws(CLIError) {
         let session = try context.session()
         let timeZone = try context.timeZone
+        // No copy waiting: nothing to lock for writing (and a journal never written stays unmade).
+        if take == nil, try session.journal.reading(timeout: try context.lockTimeout, { (journal: LockedJournal) throws(CLIError) in
+            journal.conflictCopies().isEmpty
+        }) {
+            if !context.quiet { context.out.line("Nothing to merge: no conflict copies beside the journal.") }
+            return
+        }
         var moved: [String] = []
         var unreadable: [String] = []
         let merged = try session.write({ (journal: LockedJournal, store: BrewLogStore) throws(CLIError) -> [Merged] in
