@@ -108,7 +108,8 @@ enum SyncInit {
         let resolved = journal.resolvedPath
         let absolute = resolved.hasPrefix("/") ? resolved : FileSystemPath.current + "/" + resolved
         let folder = ConfigFile.folder(of: absolute)
-        return (folder, String(absolute.dropFirst(folder.count + (folder == "/" ? 0 : 1))))
+        let name = String(absolute.dropFirst(folder.count + (folder == "/" ? 0 : 1)))
+        return (FileSystemPath.canonical(folder) ?? folder, name)
     }
 
     /// Adds `remote` as `origin`; an `origin` that names another remote is refused.

@@ -121,12 +121,3 @@ extension SyncRound {
         return .pushed(JournalDelta(from: before, to: try repository.journal(at: "HEAD")))
     }
 }
-
-/// The process's working folder, for a journal path given relative to it.
-enum FileSystemPath {
-    static var current: String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
