@@ -29,8 +29,13 @@ public struct JournalDelta: Equatable, Sendable {
     public var isEmpty: Bool { counts.values.allSatisfy(\.isEmpty) }
 
     /// The changes from `old` to `new` (journal bytes; empty for a journal that did not exist).
+    ///
+    /// Lines the two hold byte for byte are unchanged records and are never parsed, so a sync of
+    /// one new brew in a large journal reads the few lines that differ, not every record.
     public init(from old: [UInt8], to new: [UInt8]) {
-        let before = Self.records(old), after = Self.records(new)
+        guard old != new else { return }
+        let oldLines = Self.lines(old), newLines = Self.lines(new)
+        let before = Self.records(oldLines, except: Set(newLines)), after = Self.records(newLines, except: Set(oldLines))
         for (id, line) in after {
             guard let previous = before[id] else {
                 if !Self.isTombstone(line) { counts[Self.kind(of: line), default: Counts()].added += 1 }
@@ -48,11 +53,20 @@ public struct JournalDelta: Equatable, Sendable {
         }
     }
 
-    /// The records of `bytes` by id (the first line of an id: a journal holds each once).
-    private static func records(_ bytes: [UInt8]) -> [String: MergeLine] {
+    /// The lines of `bytes`, without their newlines (and a CR before one).
+    private static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        bytes.split(separator: 0x0A).map { $0.last == 0x0D ? $0.dropLast() : $0 }
+    }
+
+    /// The records of `lines` that `other` does not hold byte for byte, by id (the first line of
+    /// an id: a journal holds each once).
+    private static func records(_ lines: [ArraySlice<UInt8>], except other: Set<ArraySlice<UInt8>>) -> [String: MergeLine] {
         var records: [String: MergeLine] = [:]
-        for line in MergeLine.lines(of: bytes) {
-            if let id = line.id, records[id] == nil { records[id] = line }
+        for line in lines where !other.contains(line) {
+            let bytes = Array(line)
+            guard let fields = bytes.withUnsafeBufferPointer(MergeLine.fields(of:)),
+                  case let .string(id)? = fields.first(where: { $0.key == "id" })?.value, records[id] == nil else { continue }
+            records[id] = MergeLine(bytes: bytes, key: .record(id: id, occurrence: 0), fields: fields)
         }
         return records
     }

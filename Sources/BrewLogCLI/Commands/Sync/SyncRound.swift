@@ -108,7 +108,7 @@ struct SyncRound {
         let paths = Self.paths(inStatus: status.stdout)
         guard !paths.isEmpty else { return nil }
         let current = try Self.bytes(of: journal)
-        if !JournalConflict.all(in: current).isEmpty || MergeConflictMarker.firstLine(in: current) != nil {
+        if MergeConflictMarker.firstLine(in: current) != nil {
             throw CLIError.dataError("the journal holds an unresolved merge conflict; nothing was committed",
                                      hint: "'\(context.commandPrefix) check' names it: keep one version and delete the marker lines, then sync again")
         }
