@@ -20,6 +20,16 @@ struct SyncRecordsTests {
         #expect((delta + delta).counts[.brew]?.added == 2)
     }
 
+    @Test("lines shared at the start and the end are skipped whole, never cut mid-line", arguments: [
+        ("{\"id\":\"b1\",\"r\":1}\n", "{\"id\":\"b1\",\"r\":1}\n{\"id\":\"b2\"}\n", JournalDelta.Counts(added: 1, edited: 0, removed: 0)),
+        ("{\"id\":\"b1\",\"r\":11}\n{\"id\":\"b9\"}\n", "{\"id\":\"b1\",\"r\":1}\n{\"id\":\"b9\"}\n", JournalDelta.Counts(added: 0, edited: 1, removed: 0)),
+        ("{\"id\":\"a\"}\n{\"id\":\"b\"}\n{\"id\":\"c\"}\n", "{\"id\":\"a\"}\n{\"id\":\"c\"}\n", JournalDelta.Counts(added: 0, edited: 0, removed: 1)),
+        ("{\"id\":\"x1\"}\n", "{\"id\":\"x1\"}", JournalDelta.Counts()),
+    ])
+    func sharedEnds(old: String, new: String, brews: JournalDelta.Counts) {
+        #expect(JournalDelta(from: Array(old.utf8), to: Array(new.utf8)).counts[.brew] ?? JournalDelta.Counts() == brews)
+    }
+
     private static let base = bytes(#"{"id":"b1","rating":3,"notes":"a","coffee":"Kenya"}"#)
     private static let conflicted = bytes(
         #"{"id":"b0"}"#,

@@ -34,7 +34,8 @@ public struct JournalDelta: Equatable, Sendable {
     /// one new brew in a large journal reads the few lines that differ, not every record.
     public init(from old: [UInt8], to new: [UInt8]) {
         guard old != new else { return }
-        let oldLines = Self.lines(old), newLines = Self.lines(new)
+        let (oldMiddle, newMiddle) = Self.differingMiddles(old, new)
+        let oldLines = Self.lines(oldMiddle), newLines = Self.lines(newMiddle)
         let before = Self.records(oldLines, except: Set(newLines)), after = Self.records(newLines, except: Set(oldLines))
         for (id, line) in after {
             guard let previous = before[id] else {
@@ -53,8 +54,28 @@ public struct JournalDelta: Equatable, Sendable {
         }
     }
 
+    /// `old` and `new` without the whole lines they start and end with alike: a journal that
+    /// was appended to differs only at its end, found by comparing memory, not records.
+    private static func differingMiddles(_ old: [UInt8], _ new: [UInt8]) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
+        old.withUnsafeBufferPointer { a in
+            new.withUnsafeBufferPointer { b in
+                let shorter = min(a.count, b.count)
+                var prefix = 0
+                while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
+                // Back to the start of the line the first difference is on.
+                while prefix > 0, a[prefix - 1] != 0x0A { prefix -= 1 }
+                var suffix = 0
+                while suffix < shorter - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+                // Forward to a line start in both (the prefix ends at one).
+                func startsLine(_ buffer: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool { index == prefix || buffer[index - 1] == 0x0A }
+                while suffix > 0, !(startsLine(a, a.count - suffix) && startsLine(b, b.count - suffix)) { suffix -= 1 }
+                return (old[prefix..<(old.count - suffix)], new[prefix..<(new.count - suffix)])
+            }
+        }
+    }
+
     /// The lines of `bytes`, without their newlines (and a CR before one).
-    private static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    private static func lines(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
         bytes.split(separator: 0x0A).map { $0.last == 0x0D ? $0.dropLast() : $0 }
     }
 
