@@ -21,6 +21,12 @@ enum CLIError: Error {
     case inputMissing(String)
     /// An input exists but cannot be read: standard input closed or a folder (66).
     case inputUnreadable(String, hint: String?)
+    /// `git` is not on `PATH`, the remote cannot be reached, or git failed; its output was
+    /// shown (69).
+    case unavailable(String, hint: String?)
+    /// A repository `sync` will not work in: another project's, a detached `HEAD`, other files
+    /// staged, not set up for sync (78).
+    case notSyncable(String, hint: String?)
     /// The journal or its folder cannot be created (73).
     case cannotCreate(String)
     /// A read or write failed (74).
@@ -53,10 +59,11 @@ enum CLIError: Error {
         case .usage: 64
         case .dataError, .problemsFound: 65
         case .inputMissing, .inputUnreadable: 66
+        case .unavailable: 69
         case .cannotCreate: 73
         case .io, .output: 74
         case .lockTimeout, .changedMeanwhile: 75
-        case .configuration: 78
+        case .configuration, .notSyncable: 78
         }
     }
 
@@ -84,7 +91,8 @@ enum CLIError: Error {
         case .checkFailed:
             return nil
         case let .usage(message, hint, _), let .notFound(message, hint), let .refused(message, hint), let .dataError(message, hint),
-             let .problemsFound(message, hint), let .configuration(message, hint), let .inputUnreadable(message, hint):
+             let .problemsFound(message, hint), let .configuration(message, hint), let .inputUnreadable(message, hint),
+             let .unavailable(message, hint), let .notSyncable(message, hint):
             return (message, hint)
         case let .editorFailed(message, hint?):
             return (message, hint)
@@ -160,6 +168,8 @@ extension CLIError {
         case let .inputUnreadable(message, hint): return .inputUnreadable(message, hint: hint.map(transform))
         case let .io(message, hint): return .io(message, hint: (hint ?? CLIError.ioHint).map(transform))
         case let .configuration(message, hint): return .configuration(message, hint: hint.map(transform))
+        case let .unavailable(message, hint): return .unavailable(message, hint: hint.map(transform))
+        case let .notSyncable(message, hint): return .notSyncable(message, hint: hint.map(transform))
         case .checkFailed, .inputMissing, .cannotCreate, .output, .lockTimeout, .changedMeanwhile: return self
         }
     }

@@ -51,15 +51,21 @@ final class JournalSession {
         try journal.writing(timeout: lockTimeout, creating: creating) { locked throws(CLIError) in
             let store = try loadedStore(locked)
             let result = try change(store)
-            locked.recording = recording
-            defer { historyWarnings += locked.historyWarnings }
-            do throws(JournalError) {
-                let pending = !store.pendingChanges.isEmpty
-                try store.save()
-                savedChanges = savedChanges || pending
-            } catch {
-                throw CLIError(error)
-            }
+            try save(store, locked)
+            return result
+        }
+    }
+
+    /// Like ``write(creating:_:)``, with the locked journal given to `change` too, and `afterSaving`
+    /// run once the changes are saved, the lock still held (a sync moves the conflict copies it
+    /// merged only once their records are in the journal).
+    func write<T>(_ change: (LockedJournal, BrewLogStore) throws(CLIError) -> T,
+                  afterSaving: (LockedJournal, T) throws(CLIError) -> Void) throws(CLIError) -> T {
+        try journal.writing(timeout: lockTimeout, creating: true) { locked throws(CLIError) in
+            let store = try loadedStore(locked)
+            let result = try change(locked, store)
+            try save(store, locked)
+            try afterSaving(locked, result)
             return result
         }
     }
@@ -74,6 +80,20 @@ final class JournalSession {
         switch access {
         case .reading: return try journal.reading(timeout: lockTimeout, run)
         case .writing: return try journal.writing(timeout: lockTimeout, creating: false, run)
+        }
+    }
+
+    /// Saves what changed in `store` through `locked`, with the session's history recording,
+    /// noting whether anything changed and what the history warned of.
+    private func save(_ store: BrewLogStore, _ locked: LockedJournal) throws(CLIError) {
+        locked.recording = recording
+        defer { historyWarnings += locked.historyWarnings }
+        do throws(JournalError) {
+            let pending = !store.pendingChanges.isEmpty
+            try store.save()
+            savedChanges = savedChanges || pending
+        } catch {
+            throw CLIError(error)
         }
     }
 

@@ -7,6 +7,9 @@ enum ConfigError: Error, Sendable {
     case syntax(path: String, line: Int, message: String)
     /// A known key with a value it does not accept, at `PATH:LINE` (78).
     case badValue(path: String, line: Int, key: String, value: String?, problem: String)
+    /// An `[include] path` that cannot be followed: a loop, too deep, a `~` that cannot be
+    /// expanded (78).
+    case include(path: String, line: Int, message: String)
     /// An alias that cannot run: a loop, or words that name no command (78).
     case badAlias(path: String, line: Int, message: String)
     /// No location, or one that names a folder (78).
@@ -45,6 +48,8 @@ extension CLIError {
             let shown = value.map { "invalid value '\(cappedForMessage($0))' for '\(key)'" } ?? "'\(key)' needs a value"
             self = .configuration("\(path):\(line): \(shown): \(problem)",
                                   hint: "\(repair), or remove it with: brewlog config unset \(ShellWord.quoted(key))")
+        case let .include(path, line, message):
+            self = .configuration("\(path):\(line): \(message)", hint: "fix or remove that include.path with 'brewlog config edit'")
         case let .badAlias(path, line, message):
             self = .configuration("\(path):\(line): \(message)", hint: repair)
         case let .location(message):

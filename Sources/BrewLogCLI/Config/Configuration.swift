@@ -9,8 +9,11 @@ import BrewLogCore
 struct Configuration: Sendable {
     /// The file's path (as located, before links are followed), or `nil` when no location is set.
     let path: String?
-    /// The file as read; empty when there is no file.
+    /// The file as read; empty when there is no file. What `config set` and `unset` edit.
     let document: ConfigDocument
+    /// Every entry that counts: the file's and, where its `[include] path` lines name other
+    /// files, theirs (``ConfigIncludes``), in order.
+    let entries: [SourcedEntry]
     /// Why the file could not be read or parsed, if so (then ``document`` is empty).
     let loadError: ConfigError?
     /// Bad values of known keys and unusable aliases, in file order.
@@ -31,29 +34,40 @@ struct Configuration: Sendable {
         do throws(ConfigError) {
             path = try ConfigLocation.resolve(environment, unreadable: unreadable)
             guard let path, let bytes = try ConfigFile.read(path) else { return .defaults }
+            let document: ConfigDocument
             do throws(ConfigSyntaxError) {
-                return Configuration(path: path, document: try ConfigParser.parse(bytes), loadError: nil, commandNames: commandNames)
+                document = try ConfigParser.parse(bytes)
             } catch {
                 return Configuration(path: path, document: .empty,
                                      loadError: .syntax(path: path, line: error.line, message: error.message), commandNames: [])
+            }
+            do throws(ConfigError) {
+                let entries = try ConfigIncludes.expand(document, path: path, environment: environment)
+                return Configuration(path: path, document: document, entries: entries, loadError: nil, commandNames: commandNames)
+            } catch {
+                return Configuration(path: path, document: document, entries: [], loadError: error, commandNames: [])
             }
         } catch {
             return Configuration(path: nil, document: .empty, loadError: error, commandNames: [])
         }
     }
 
-    /// The configuration in `document`, read from `path`.
-    init(path: String?, document: ConfigDocument, loadError: ConfigError?, commandNames: Set<String>) {
+    /// The configuration in `document`, read from `path`, with `entries` the entries that count
+    /// (by default the document's own: no include followed).
+    init(path: String?, document: ConfigDocument, entries: [SourcedEntry]? = nil, loadError: ConfigError?, commandNames: Set<String>) {
         self.path = path
         self.document = document
         self.loadError = loadError
-        let shownPath = path ?? "config"
+        let entries = entries ?? document.entries.map { SourcedEntry(path: path ?? "config", entry: $0) }
+        self.entries = entries
         var values: [ConfigKey: ConfigValue] = [:]
         var problems: [ConfigError] = []
         var warnings: [String] = []
         var aliases: [String: (text: String, words: [String], line: Int)] = [:]
-        for entry in document.entries {
+        for sourced in entries {
+            let entry = sourced.entry, shownPath = sourced.path
             let key = entry.key
+            if ConfigIncludes.isInclude(key) { continue }
             guard let known = KnownConfigKeys.find(key) else {
                 let suggestion = KnownConfigKeys.suggestion(for: key.description).map { " (did you mean '\($0)'?)" } ?? ""
                 warnings.append("\(shownPath):\(entry.line): unknown key '\(key)'\(suggestion)")
@@ -86,6 +100,12 @@ struct Configuration: Sendable {
     private func text(_ section: String, _ name: String) -> String? {
         if case .text(let text)? = values[ConfigKey(section: section, subsection: nil, name: name)] { return text }
         return nil
+    }
+
+    /// The value that counts for `key`, includes followed: its last entry's (`.some(nil)` for a
+    /// bare key), or `nil` when not set.
+    func value(_ key: ConfigKey) -> String?? {
+        entries.last { $0.entry.key == key }.map(\.entry.value)
     }
 
     // MARK: ui
@@ -168,7 +188,7 @@ struct Configuration: Sendable {
     /// values win, as the later of two keys does.
     var methodDefaults: [(method: String, values: BrewFieldValues)] {
         var seen: Set<String> = []
-        return document.entries.compactMap { $0.key.section == "add" ? $0.key.subsection : nil }
+        return entries.compactMap { $0.entry.key.section == "add" ? $0.entry.key.subsection : nil }
             .filter { seen.insert($0).inserted }
             .map { ($0, defaults(subsection: $0, section: "add")) }
             .filter { !$0.1.isEmpty }

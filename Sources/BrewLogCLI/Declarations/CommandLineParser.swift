@@ -137,9 +137,11 @@ struct CommandLineParser {
                     continue
                 }
                 (runner, command) = try lookup(argument)
-            } else if let chosen = command, !chosen.subcommands.isEmpty {
+            } else if let chosen = command, !chosen.subcommands.isEmpty, family == nil, parsed.positionals.isEmpty,
+                      !chosen.runsWithoutSubcommand || chosen.subcommand(named: argument) != nil {
                 family = chosen
                 (runner, command) = try Self.subcommand(argument, of: chosen)
+                try Self.refuseEarlierOptions(parsed, given: chosen, for: command)
             } else if command == nil && wantsHelp && helpTopic == nil {
                 helpTopic = argument
             } else if command == nil && wantsHelp && helpTopic != nil && subtopic == nil {
@@ -167,7 +169,7 @@ struct CommandLineParser {
         }
         if wantsVersion { return .version }
         guard let command, let runner else { return .help(nil) }
-        if !command.subcommands.isEmpty {
+        if !command.subcommands.isEmpty && !command.runsWithoutSubcommand && family == nil {
             let names = command.subcommandNames
             throw CLIError.usage("missing <subcommand> for '\(command.qualifiedName)'", hint: "use " + Self.alternatives(names), command: command)
         }
@@ -223,6 +225,16 @@ struct CommandLineParser {
         guard !takers.isEmpty else { return }
         throw CLIError.usage("'\(typed)' does not go with '\(subcommand.qualifiedName)'",
                              hint: "it goes with " + alternatives(takers.map { "'\($0.qualifiedName)'" }), command: subcommand)
+    }
+
+    /// Refuses an option given to a command that runs itself before the name of one of its
+    /// subcommands that does not take it (`sync --take ours init`): it would be dropped unread.
+    private static func refuseEarlierOptions(_ parsed: ParsedArguments, given family: CommandSpec, for subcommand: CommandSpec?) throws(CLIError) {
+        guard let subcommand else { return }
+        let accepted = Set((subcommand.options + GlobalOptions.all).map(\.long))
+        if let stray = (Array(parsed.values.keys) + Array(parsed.flags)).sorted().first(where: { !accepted.contains($0) }) {
+            throw CLIError.usage("'--\(stray)' does not go with '\(subcommand.qualifiedName)'", hint: "it goes with '\(family.qualifiedName)' alone", command: subcommand)
+        }
     }
 
     /// For an option given to a family before its subcommand that a subcommand takes: where it goes.

@@ -94,6 +94,10 @@ struct CommandSpec {
     var silentErrors = false
     /// A family's subcommands, in the order help lists them (none for a plain command).
     var subcommands: [any BrewLogCommand.Type] = []
+    /// Whether the command runs itself when no subcommand is named (`brewlog sync`, beside
+    /// `brewlog sync init`, as `git stash` beside `git stash list`): a first argument that names
+    /// no subcommand is then its own argument. A family without it needs a subcommand.
+    var runsWithoutSubcommand = false
     /// The family a subcommand belongs to (`bean` for `bean add`), set where the family lists it.
     private(set) var family: String?
 

@@ -21,7 +21,7 @@ enum Commands {
         StreakCommand.self, PromptCommand.self, WatchCommand.self, BrewCommand.self, SkipCommand.self, UnskipCommand.self, StatsCommand.self, ReportCommand.self, ExportCommand.self,
         ImportCommand.self, CheckCommand.self, HistoryCommand.self, UndoCommand.self,
         DialCommand.self, DiffCommand.self, BeanCommand.self, RecipeCommand.self, ConfigCommand.self, CompletionCommand.self,
-        CompletionValuesCommand.self, MergeDriverCommand.self,
+        SyncCommand.self, CompletionValuesCommand.self, MergeDriverCommand.self,
     ]
 
     static let specs: [CommandSpec] = all.map { $0.spec }

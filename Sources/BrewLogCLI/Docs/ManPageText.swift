@@ -44,14 +44,15 @@ enum ManPageText {
 
     static let exitStatus: [(term: String, text: String)] = [
         ("0", "Success (also when --once-per-day found a brew, and when output goes to a closed pipe)."),
-        ("1", "streak --check found no brew today; an id matched nothing; the editor failed."),
+        ("1", "streak --check found no brew today; an id matched nothing; the editor failed; sync stopped on a conflict."),
         ("64", "Usage error: an unknown command or option, a bad value, a future date, an ambiguous id, an argument that is not UTF-8."),
         ("65", "The journal or an import file holds bad data."),
         ("66", "An input file does not exist or cannot be read; the journal path names a folder, FIFO, device or socket."),
+        ("69", "sync: git is not on PATH, the remote cannot be reached, or git failed (its output is shown)."),
         ("73", "The journal or its folder cannot be created."),
         ("74", "An I/O error; a failed write leaves the journal as it was."),
         ("75", "The lock was not obtained in time, or another program changed the journal while the lock was held (nothing was written)."),
-        ("78", "Configuration error: no journal location, a bad BREWLOG_NOW, BREWLOG_LOCK_TIMEOUT or TZ, a configuration file that does not parse."),
+        ("78", "Configuration error: no journal location, a bad BREWLOG_NOW, BREWLOG_LOCK_TIMEOUT or TZ, a configuration file that does not parse or whose includes loop; a repository sync will not work in (another project's, a detached HEAD, other files staged)."),
     ]
 
     static let examples: [(explanation: String, command: String)] = [

@@ -11,7 +11,9 @@ struct FieldMerge {
     /// The keys both sides changed to different values, in the order met.
     private(set) var conflicting: [String] = []
 
-    init(base: [MergeLine.Field], ours: [MergeLine.Field], theirs: [MergeLine.Field]) {
+    /// Merges the three versions' fields; a field both sides changed differently is a conflict,
+    /// or, when `preferring` names a side, takes that side's value (or its removal).
+    init(base: [MergeLine.Field], ours: [MergeLine.Field], theirs: [MergeLine.Field], preferring: JournalConflict.Side? = nil) {
         // A record that is of another kind on each side (a brew on one, a skip day on the other)
         // has no fields in common to merge: the whole record is a conflict.
         let ourKind = ours.first { $0.key == "kind" }?.value, theirKind = theirs.first { $0.key == "kind" }?.value
@@ -32,7 +34,13 @@ struct FieldMerge {
             guard let their = theirsByKey[field.key] else {
                 // Theirs has no such field: it removed it, or ours added it.
                 guard let before else { fields.append(field); continue }
-                if !sameJSON(before, field.value) { conflicting.append(field.key) }
+                if !sameJSON(before, field.value) {
+                    switch preferring {
+                    case .ours?: fields.append(field)
+                    case .theirs?: break
+                    case nil: conflicting.append(field.key)
+                    }
+                }
                 continue
             }
             if sameJSON(field.value, their.value) || before.map({ sameJSON($0, their.value) }) == true {
@@ -40,7 +48,11 @@ struct FieldMerge {
             } else if before.map({ sameJSON($0, field.value) }) == true {
                 fields.append(MergeLine.Field(key: field.key, value: their.value, rawKey: field.rawKey, rawValue: their.rawValue))
             } else {
-                conflicting.append(field.key)
+                switch preferring {
+                case .ours?: fields.append(field)
+                case .theirs?: fields.append(MergeLine.Field(key: field.key, value: their.value, rawKey: field.rawKey, rawValue: their.rawValue))
+                case nil: conflicting.append(field.key)
+                }
             }
         }
         var previous: String?
@@ -49,8 +61,11 @@ struct FieldMerge {
             guard !ourKeys.contains(field.key) else { continue }
             if let before = baseValues[field.key] {
                 // Ours removed it: gone, unless theirs changed it meanwhile.
-                if !sameJSON(before, field.value) { conflicting.append(field.key) }
-                continue
+                guard !sameJSON(before, field.value), preferring != .ours else { continue }
+                if preferring == nil {
+                    conflicting.append(field.key)
+                    continue
+                }
             }
             let place = previous.flatMap { key in fields.firstIndex { $0.key == key } }.map { $0 + 1 } ?? fields.count
             fields.insert(field, at: place)

@@ -33,7 +33,7 @@ struct DocTableTests {
         .usage("", hint: nil, command: nil), .notFound("", hint: nil), .refused("", hint: nil), .checkFailed,
         .editorFailed(""), .dataError("", hint: nil), .problemsFound("", hint: nil), .inputMissing(""),
         .inputUnreadable("", hint: nil), .cannotCreate(""), .io(""), .output(""), .lockTimeout(""),
-        .changedMeanwhile(""), .configuration("", hint: nil),
+        .changedMeanwhile(""), .configuration("", hint: nil), .unavailable("", hint: nil), .notSyncable("", hint: nil),
     ]
 
     @Test("the exit codes are the manual page's, which are 0 and every code an error maps to")

@@ -46,14 +46,16 @@ enum ConfigCommand: CommandFamily {
 
     static func get(_ text: String, _ context: CommandContext) throws(CLIError) {
         let key = try key(text, existing: true, context)
-        guard let value = try document(context).value(key) else { throw CLIError.checkFailed }
+        _ = try document(context)
+        guard let value = context.configuration.value(key) else { throw CLIError.checkFailed }
         // For scripts (`$(brewlog config get ui.pager)`): the value exactly, as `-q` output is; on
         // a terminal a control character in it is shown escaped, never sent raw.
         context.out.line(context.standardOutputIsTerminal ? (value ?? "").terminalSafe : value ?? "")
     }
 
     static func list(_ context: CommandContext) throws(CLIError) {
-        let entries = try document(context).entries
+        _ = try document(context)
+        let entries = context.configuration.entries.map(\.entry)
         if context.arguments.has(List.json) {
             var order: [String] = []
             var values: [String: String?] = [:]
@@ -126,6 +128,10 @@ enum ConfigCommand: CommandFamily {
             }
         }
         guard found else {
+            if let included = context.configuration.entries.last(where: { $0.entry.key == key }) {
+                throw CLIError.notFound("'\(cappedForMessage(key.description))' is set in the included file '\(included.path)', line \(included.entry.line), not in '\(file.path)'",
+                                        hint: "edit that file to change it, or set the key here to override it: brewlog config set \(ShellWord.quoted(key.description)) VALUE")
+            }
             throw CLIError.notFound("'\(cappedForMessage(key.description))' is not set", hint: "'brewlog config list' shows the keys that are set")
         }
     }
