@@ -116,6 +116,24 @@ struct HistoryUndoTests {
         #expect(historyText(sandbox) == history)
     }
 
+    @Test("undo refuses to bring back a skip day another skip record holds now, --force or not, and changes nothing")
+    func skipDayHeldSince() throws {
+        let sandbox = Sandbox(journal: sampleJournal)
+        sandbox.ok(["skip", "2026-11-25", "-n", "one"])
+        sandbox.ok(["undo", "--yes"])
+        // Another program (a sync, an editor) gives the day to a skip record of its own.
+        sandbox.writeJournal((sandbox.journal ?? "") + #"{"id":"eeee00000001","kind":"skip","day":"2026-11-25","notes":"theirs"}"# + "\n")
+        let before = sandbox.journal
+        for force in [false, true] {
+            let result = sandbox.run(["undo", "--yes"] + (force ? ["--force"] : []))
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("cannot undo: it would bring back the skip day 2026-11-25"), "\(result.stderr)")
+            #expect(result.stderr.contains("eeee00000001"))
+            #expect(sandbox.journal == before)
+        }
+        #expect(sandbox.run(["list"]).status == 0)
+    }
+
     @Test("nothing to undo is exit 1 and changes nothing")
     func nothingToUndo() {
         let sandbox = Sandbox(journal: sampleJournal)

@@ -48,9 +48,9 @@ enum UndoCommand: BrewLogCommand {
         let session = try context.session()
         let asking = !dryRun && !context.arguments.has(Option.yes) && context.standardOutputIsTerminal && isatty(STDIN_FILENO) == 1
         let done = try session.withJournal(dryRun ? .reading : .writing) { locked throws(CLIError) -> (entry: HistoryEntry, redo: Bool)? in
-            let entries: [HistoryEntry], current: [BrewID: String]
+            let entries: [HistoryEntry], current: [BrewID: String], snapshot: JournalSnapshot
             do throws(JournalError) {
-                _ = try locked.load()
+                snapshot = try locked.load()
                 let log = try locked.history()
                 for problem in log.problems { context.notices.line("brewlog: warning: history: " + problem.terminalSafe) }
                 entries = Array(log.entries.suffix(context.configuration.historyKeep).reversed())
@@ -61,6 +61,7 @@ enum UndoCommand: BrewLogCommand {
             let plan = try self.plan(entries, current: current, force: context.arguments.has(Option.force))
             show(plan, context)
             if plan.isRefused { throw refusal(plan, context) }
+            if let clash = skipDayClash(plan, in: snapshot) { throw clash }
             if dryRun {
                 context.notices.line("Dry run: nothing was changed.")
                 return nil
@@ -110,6 +111,28 @@ enum UndoCommand: BrewLogCommand {
         let shown = 20
         for change in plan.restorations.prefix(shown) { context.out.line(HistoryText.step(change)) }
         if plan.restorations.count > shown { context.out.line("  … and \(plan.restorations.count - shown) more") }
+    }
+
+    /// The refusal when the plan would put back a skip day that another skip record (one the plan
+    /// leaves alone) holds now, as a sync or another program may have added: a journal holds one
+    /// skip record a day, and two would make it unreadable. `--force` does not override it.
+    private static func skipDayClash(_ plan: UndoPlan, in snapshot: JournalSnapshot) -> CLIError? {
+        let touched = Set(plan.restorations.map(\.id))
+        var holders: [CalendarDay: BrewID] = [:]
+        for case let .skip(skip) in snapshot.entries where !touched.contains(skip.id) { holders[skip.day] = skip.id }
+        for change in plan.restorations {
+            guard let line = change.after else { continue }
+            let restored: SkipDay?
+            do throws(LineProblem) {
+                if case let .entry(.skip(skip))? = try RecordLineCodec.decode(line) { restored = skip } else { restored = nil }
+            } catch {
+                restored = nil
+            }
+            guard let restored, let holder = holders[restored.day] else { continue }
+            return CLIError.refused("cannot undo: it would bring back the skip day \(restored.day) (\(change.id.rawValue)), which the skip record \(holder.rawValue.terminalSafe) holds now; nothing was changed",
+                                    hint: "a day has one skip record: 'brewlog unskip \(restored.day)' first if the other should go")
+        }
+        return nil
     }
 
     private static func refusal(_ plan: UndoPlan, _ context: CommandContext) -> CLIError {
