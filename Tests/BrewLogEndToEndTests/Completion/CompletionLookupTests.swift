@@ -103,7 +103,14 @@ struct CompletionLookupTests {
     func fishCommandIsTheFirstWord() {
         let result = CompletionTests.fish("brewlog recipe show --")
         let offered = Set(result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) })
-        #expect(offered == Set((RecipeCommand.spec.completedOptions + GlobalOptions.all + [GlobalOptions.version]).map { "--" + $0.long }), "\(result.stdout)")
+        #expect(offered == Set((RecipeCommand.spec.completedOptions + GlobalOptions.all).map { "--" + $0.long }), "\(result.stdout)")
+    }
+
+    @Test("fish offers --version only before a command, where it is accepted", CompletionTests.needsFish)
+    func fishVersionFirst() {
+        let first = CompletionTests.fish("brewlog --v").stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        #expect(first == ["--version"])
+        #expect(!CompletionTests.fish("brewlog add --v").stdout.contains("--version"))
     }
 
     /// The line typed, and lines fish offers: the value, a tab, the description.

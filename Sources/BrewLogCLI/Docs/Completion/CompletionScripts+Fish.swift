@@ -63,9 +63,11 @@ extension CompletionScripts {
         for command in commands {
             lines.append("complete -c brewlog -n __fish_use_subcommand -a \(command.name) -d \(fishQuoted(command.abstract))")
         }
-        for option in GlobalOptions.all + [GlobalOptions.version] {
+        for option in GlobalOptions.all {
             lines.append(fishOption(option, condition: nil))
         }
+        // `--version` goes before any command, so it is offered only there.
+        lines.append(fishOption(GlobalOptions.version, condition: "__fish_use_subcommand"))
         for command in commands {
             let condition = "__brewlog_at \(command.name)"
             for option in command.completedOptions {
