@@ -171,7 +171,7 @@ struct CommandLineParser {
         guard let command, let runner else { return .help(nil) }
         if !command.subcommands.isEmpty && !command.runsWithoutSubcommand && family == nil {
             let names = command.subcommandNames
-            throw CLIError.usage("missing <subcommand> for '\(command.qualifiedName)'", hint: "use " + Self.alternatives(names), command: command)
+            throw CLIError.usage("missing <subcommand> for '\(command.qualifiedName)'", hint: "use " + names.listedWithOr, command: command)
         }
         let count = parsed.positionals.count
         // A subcommand's name is said with it (`for 'config set'`): the family's usage alone is ambiguous.
@@ -212,7 +212,7 @@ struct CommandLineParser {
         if let found = family.subcommand(named: name) { return found }
         let names = family.subcommandNames
         throw CLIError.usage("unknown subcommand '\(cappedForMessage(name))' for '\(family.qualifiedName)'",
-                             hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "use " + alternatives(names), command: family)
+                             hint: nearest(to: name, in: names).map { "did you mean '\($0)'?" } ?? "use " + names.listedWithOr, command: family)
     }
 
     /// Refuses an option that `subcommand` does not take but another subcommand of `family` does,
@@ -224,7 +224,7 @@ struct CommandLineParser {
         }
         guard !takers.isEmpty else { return }
         throw CLIError.usage("'\(typed)' does not go with '\(subcommand.qualifiedName)'",
-                             hint: "it goes with " + alternatives(takers.map { "'\($0.qualifiedName)'" }), command: subcommand)
+                             hint: "it goes with " + takers.map { "'\($0.qualifiedName)'" }.listedWithOr, command: subcommand)
     }
 
     /// Refuses an option given to a command that runs itself before the name of one of its
@@ -241,10 +241,5 @@ struct CommandLineParser {
     private static func laterOption(_ typed: String, in family: CommandSpec?) -> String? {
         guard let family, family.completedOptions.contains(where: { typed == "--" + $0.long || typed == $0.short.map { "-\($0)" } }) else { return nil }
         return "'\(typed)' belongs to a subcommand and goes after its name: brewlog \(family.qualifiedName) <subcommand> \(typed) ..."
-    }
-
-    /// `add, list or rm`.
-    private static func alternatives(_ names: [String]) -> String {
-        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 }

@@ -64,7 +64,7 @@ enum FieldOptions {
 
     /// `--unset`'s help: "Clear a field: rating, notes, ... or tags."
     static var unsetHelp: String {
-        "Clear a field: " + unsettableNames.dropLast().joined(separator: ", ") + " or " + (unsettableNames.last ?? "") + "."
+        "Clear a field: " + unsettableNames.listedWithOr + "."
     }
 
     /// Whether any field option was given.

@@ -25,7 +25,7 @@ enum ConfigValidators {
     static func choice(_ choices: [String]) -> ConfigValidator {
         ConfigValidator(read: { text in
             choices.contains(text) ? .success(.text(text))
-                : problem("use " + choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? ""))
+                : problem("use " + choices.listedWithOr)
         }, offers: .oneOf(choices))
     }
 

@@ -25,14 +25,9 @@ enum CompletionSource: Equatable {
 enum ArgumentCompletion: Equatable {
     /// Every argument alike.
     case each(CompletionSource)
-    /// The first argument is one of `actions`; the arguments after it complete, in order, to what
-    /// `after` lists for the action typed (nothing when it lists none).
+    /// The first argument is one of `actions` (a family's subcommands); the arguments after it
+    /// complete, in order, to what `after` lists for the one typed (nothing when it lists none).
     case actions([String], after: [String: [CompletionSource]])
-
-    /// The actions, and what the arguments after each complete to, as `after` says.
-    static func actions(_ actions: [String], _ after: (String) -> [CompletionSource]) -> ArgumentCompletion {
-        .actions(actions, after: Dictionary(uniqueKeysWithValues: actions.map { ($0, after($0)) }))
-    }
 
     /// The actions, or none for a command without.
     var actionWords: [String] {
