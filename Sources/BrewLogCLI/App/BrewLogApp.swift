@@ -220,7 +220,7 @@ final class BrewLogApp {
                 let now = try settings.now(), timeZone = try settings.timeZone()
                 let recording = HistoryRecording(at: Timestamp(date: now, timeZone: timeZone), command: spec.qualifiedName,
                                                  arguments: arguments, bounds: HistoryBounds(keep: configuration.historyKeep))
-                let created = JournalSession(journal: FileJournal(path: path), clock: .fixed(now), timeZone: timeZone,
+                let created = JournalSession(journal: FileJournal(path: path, indexed: true), clock: .fixed(now), timeZone: timeZone,
                                              lockTimeout: try settings.lockTimeout(cappedAt: spec.lockTimeoutCap),
                                              rules: configuration.streakRules, recording: recording)
                 self.session = created

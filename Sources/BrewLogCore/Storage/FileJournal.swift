@@ -40,11 +40,16 @@ public struct FileJournal: Sendable {
     /// The journal's path as given (what messages name).
     public let path: String
     let system: any SystemCalls
+    /// Whether a full read of the journal is kept beside it (`PATH.index`) and used, while it
+    /// still matches the journal, instead of reading it all again: the user's own journal, not
+    /// a copy in a shared folder, where the index would travel to other machines.
+    public let indexed: Bool
 
-    /// A journal at `path`, making its system calls through `system`.
-    public init(path: String, system: any SystemCalls = PosixSystemCalls()) {
+    /// A journal at `path`, making its system calls through `system`, kept with an index when `indexed`.
+    public init(path: String, system: any SystemCalls = PosixSystemCalls(), indexed: Bool = false) {
         self.path = path
         self.system = system
+        self.indexed = indexed
     }
 
     /// The folder the journal's path is in.
@@ -68,6 +73,7 @@ public struct FileJournal: Sendable {
             throw .notRegularFile(path: path, kind: existing.kindDescription)
         }
         let journal = LockedJournal(path: path, target: target, access: access, system: system)
+        journal.keepsIndex = indexed
         switch access {
         case .writing where existing == nil && !creating:
             journal.withoutLock()
@@ -139,9 +145,9 @@ public struct FileJournal: Sendable {
     }
 
     /// The endings of the names BrewLog keeps for its own files beside a journal (its lock, the
-    /// lines `check --repair` set aside, its history): no journal, and no file BrewLog writes,
+    /// lines `check --repair` set aside, its history, its index): no journal, and no file BrewLog writes,
     /// may end so.
-    public static let reservedSuffixes = [".lock", ".rejected", ".history"]
+    public static let reservedSuffixes = [".lock", ".rejected", ".history", ".index"]
 
     private func refuseReservedName(_ candidate: String) throws(JournalError) {
         for suffix in Self.reservedSuffixes where candidate.hasSuffix(suffix) {

@@ -17,11 +17,13 @@ extension LockedJournal {
         var text = startSize > 0 && !loaded.endsWithNewline ? "\n" : ""
         var appended = loaded.appended
         var others = loaded.others
+        var linked = loaded.linked
         var lines: [BrewID: String] = [:]
         for record in changes.inserted {
             let line = try line(for: record)
             lines[record.id] = line
             let start = startSize + text.utf8.count
+            if LockedJournal.mayNameBag(line) { linked.append(loaded.entries.count + appended.count) }
             appended.append(.init(id: record.id, timestamp: record.timestamp, start: start))
             text += line + "\n"
         }
@@ -33,6 +35,8 @@ extension LockedJournal {
             text += line + "\n"
         }
         let creating = loaded.file == nil
+        // The index's hashes go on from the journal's last block, read again before it changes.
+        var hasher = creating ? BlockHasher() : lastBlock(of: loaded)
         if creating { try ensureDirectory() }
         let flags = O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | (creating ? O_CREAT | O_EXCL : 0)
         let fd: Int32
@@ -69,6 +73,7 @@ extension LockedJournal {
             // The last look before writing: the lock file and the journal are still the ones locked and opened.
             try verifyUnchanged(since: file)
             wrote = true
+            let writingAt = system.realtimeNanoseconds()
             do throws(SystemCallError) {
                 try writeAll(fd, Array(text.utf8))
                 try system.fsync(fd)
@@ -89,8 +94,12 @@ extension LockedJournal {
                 try syncDirectory()
             }
             if let intentFD { clearAppendIntent(lockFD: intentFD) }
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBytes { hasher?.add($0) }
             self.loaded = LoadedFile(entries: loaded.entries, appended: appended, others: others, file: written, endsWithNewline: true,
-                                     source: loaded.source)
+                                     source: loaded.source, linked: linked, unknownKindCount: loaded.unknownKindCount,
+                                     unknownKindIDs: loaded.unknownKindIDs, blocks: hasher?.hashes, statedAt: writingAt)
+            indexPending = true
             return history?.trim
         } catch {
             retractHistory(history)
@@ -107,6 +116,16 @@ extension LockedJournal {
             if let intentFD { clearAppendIntent(lockFD: intentFD) }
             throw error
         }
+    }
+
+    /// A block hasher that has taken every block of `loaded`'s file but the last, shorter one,
+    /// and holds that one's bytes; `nil` when its hashes are unknown or the bytes unreadable.
+    private func lastBlock(of loaded: LoadedFile) -> BlockHasher? {
+        guard let blocks = loaded.blocks, let size = loaded.file?.size, let source = loaded.source else { return nil }
+        let start = (blocks.count - 1) * BlockHasher.blockSize
+        guard start <= size, let bytes = try? source.text(in: start..<size), bytes.count == size - start,
+              ContentHash.of(bytes) == blocks[blocks.count - 1] else { return nil }
+        return BlockHasher(blocks: Array(blocks.dropLast()), pending: bytes)
     }
 
     /// Removes the journal file this writer created, unless another program has put its own there.

@@ -54,6 +54,8 @@ extension LockedJournal {
         let tombstoneLines = inPlace.mapValues(\.line)
         var entries: [JournalSnapshot.Entry] = []
         var others: [JournalSnapshot.OtherLine] = []
+        var linked: [Int] = []
+        var nextLinked = loaded.linked.startIndex
         var before: [BrewID: String] = [:]
         let keepBefore = recording != nil
         func keep(_ line: UnsafeBufferPointer<UInt8>, of id: BrewID) {
@@ -74,8 +76,11 @@ extension LockedJournal {
             try eachLine(ofFirst: size, reading: read) { line, lineStart throws(SystemCallError) in
                 // The brews' lines come in file order: the next one is this line or a later one.
                 var entry: JournalSnapshot.Entry?
+                var wasLinked = false
                 if next < known.endIndex, known[next].start == lineStart {
                     entry = known[next]
+                    while nextLinked < loaded.linked.endIndex, loaded.linked[nextLinked] < next { nextLinked += 1 }
+                    wasLinked = nextLinked < loaded.linked.endIndex && loaded.linked[nextLinked] == next
                     next += 1
                 }
                 if entry == nil, nextOther < loaded.others.endIndex, loaded.others[nextOther].start == lineStart {
@@ -107,10 +112,12 @@ extension LockedJournal {
                 if let entry, let (record, text) = updated[entry.id] {
                     keep(line, of: record.id)
                     try output.write(text)
+                    if LockedJournal.mayNameBag(text) { linked.append(entries.count) }
                     entries.append(.init(id: record.id, timestamp: record.timestamp, start: start))
                 } else {
                     try output.write(line)
                     if let entry {
+                        if wasLinked { linked.append(entries.count) }
                         entries.append(.init(id: entry.id, timestamp: entry.timestamp, start: start))
                     }
                 }
@@ -119,6 +126,7 @@ extension LockedJournal {
             for (record, text) in inserted {
                 let start = output.total
                 try output.write(text)
+                if LockedJournal.mayNameBag(text) { linked.append(entries.count) }
                 entries.append(.init(id: record.id, timestamp: record.timestamp, start: start))
                 try output.write("\n")
             }
@@ -137,7 +145,10 @@ extension LockedJournal {
                 updated[id]?.line ?? updatedEntries[id]?.line ?? inserted[id] ?? insertedEntries[id] ?? tombstoneLines[id]
             })
         }
-        self.loaded = LoadedFile(entries: entries, others: others, file: file.status, endsWithNewline: true)
+        self.loaded = LoadedFile(entries: entries, others: others, file: file.status, endsWithNewline: true, linked: linked,
+                                 unknownKindCount: loaded.unknownKindCount, unknownKindIDs: loaded.unknownKindIDs,
+                                 blocks: file.blocks, statedAt: file.committedAt)
+        indexPending = true
         return file.history?.trim
     }
 
@@ -191,11 +202,11 @@ extension LockedJournal {
     }
 
     /// Whether `name` is exactly what a rewrite of this journal names its temporary file
-    /// (`.NAME.tmp-PID-RANDOM`) and the process that made it is gone. Anything else, even with
+    /// or its index (`.NAME.tmp-PID-RANDOM`, `.NAME.index.tmp-PID-RANDOM`) and the process that made it is gone. Anything else, even with
     /// the same prefix, is someone else's file.
     private func isStaleTemporaryFile(_ name: String) -> Bool {
-        guard name.hasPrefix(temporaryPrefix) else { return false }
-        let parts = name.dropFirst(temporaryPrefix.count).split(separator: "-", omittingEmptySubsequences: false)
+        guard let prefix = [temporaryPrefix, indexTemporaryPrefix].first(where: name.hasPrefix) else { return false }
+        let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let pid = Int32(parts[0]) else { return false }
         // A process that still runs (or that we may not signal) may be writing it.
@@ -204,7 +215,8 @@ extension LockedJournal {
 
     /// Replaces the journal atomically with what `produce` writes (temporary sibling, fsync,
     /// rename, fsync of the folder), keeping `existing`'s mode, owner and group. Returns the
-    /// status of the new file and the history's mark.
+    /// status of the new file, the history's mark, the hashes of the new file's blocks, and the
+    /// realtime clock read just before the new file took the journal's place.
     ///
     /// `history` appends the change's history entry once the new file is durable, before the
     /// commit; if the commit fails, the entry is cut off again.
@@ -214,7 +226,8 @@ extension LockedJournal {
     /// instant between the last check and the swap, the swap is undone and nothing is lost.
     func replaceContents(replacing existing: FileStatus?,
                          _ produce: (inout ChunkedWriter) throws(SystemCallError) -> Void,
-                         history: () -> HistoryMark? = { nil }) throws(JournalError) -> (status: FileStatus, history: HistoryMark?) {
+                         history: () -> HistoryMark? = { nil }) throws(JournalError)
+        -> (status: FileStatus, history: HistoryMark?, blocks: [UInt64], committedAt: Int64) {
         try ensureDirectory()
         let temporary = directory + "/" + temporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd: Int32
@@ -224,11 +237,13 @@ extension LockedJournal {
             throw .io(path: path, operation: "rewrite", reason: "cannot create a temporary file in '\(directory)': \(error.description); nothing was changed")
         }
         let written: FileStatus
+        let blocks: [UInt64]
         do throws(SystemCallError) {
             defer { system.close(fd) }
             var writer = ChunkedWriter(fd: fd, journal: self)
             try produce(&writer)
             try writer.flush()
+            blocks = writer.blocks
             if let existing {
                 try system.fchmod(fd, existing.permissions)
                 let made = try system.fstat(fd)
@@ -253,6 +268,7 @@ extension LockedJournal {
             retractHistory(mark)
             throw error
         }
+        let committedAt = system.realtimeNanoseconds()
         do throws(JournalError) {
             try commit(temporary, replacing: existing)
         } catch {
@@ -260,7 +276,7 @@ extension LockedJournal {
             throw error
         }
         try syncDirectory()
-        return (written, mark)
+        return (written, mark, blocks, committedAt)
     }
 
     /// Puts `temporary` in the journal's place; on failure the journal is as it was and

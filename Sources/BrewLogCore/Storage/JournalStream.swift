@@ -12,13 +12,17 @@ import Synchronization
 /// ranges), never the file's size. A brew's line is read again, from the same open file, when it
 /// is made into an object.
 extension LockedJournal {
-    /// What a streamed load found: the file's status, the validated lines, whether the text read
-    /// ends with a newline, and the open file they were read from.
+    /// What a streamed load found: the file's status (and the realtime clock just before it was
+    /// taken), the validated lines, whether the text read ends with a newline, the open file they
+    /// were read from, and the hashes of its blocks (`nil` when a line too long to keep was
+    /// skipped unhashed).
     struct StreamedFile {
         let file: FileStatus
+        let statedAt: Int64
         let reader: JournalReader
         let endsWithNewline: Bool
         let source: FileLineSource
+        let blocks: [UInt64]?
     }
 
     /// Reads and validates the journal chunk by chunk (up to ``readLimit``), or `nil` when it does
@@ -27,6 +31,24 @@ extension LockedJournal {
         guard let fd = try openForReading() else { return nil }
         // From here the descriptor belongs to the source, which closes it when let go.
         let source = FileLineSource(fd: fd, system: system)
+        let (file, statedAt) = try status(of: fd)
+        var reader = JournalReader(expectingBytes: file.size, firstProblemOnly: firstProblemOnly)
+        var hasher: BlockHasher? = BlockHasher()
+        var lastByte: UInt8?
+        do throws(SystemCallError) {
+            lastByte = try stream(fd, limit: readLimit, into: &reader, hashing: &hasher, expecting: file.size)
+            reader.finish()
+        } catch {
+            throw .io(path: path, operation: "read", reason: error.description)
+        }
+        return StreamedFile(file: file, statedAt: statedAt, reader: reader, endsWithNewline: lastByte.map { $0 == 0x0A } ?? true,
+                            source: source, blocks: hasher?.hashes)
+    }
+
+    /// The status of the open journal `fd`, and the realtime clock read just before it (what an
+    /// index needs to tell a later write apart).
+    func status(of fd: Int32) throws(JournalError) -> (FileStatus, statedAt: Int64) {
+        let statedAt = system.realtimeNanoseconds()
         let file: FileStatus
         do throws(SystemCallError) {
             file = try system.fstat(fd)
@@ -34,19 +56,12 @@ extension LockedJournal {
             throw .io(path: path, operation: "read", reason: error.description)
         }
         guard file.kind == .regular else { throw .notRegularFile(path: path, kind: "no longer a regular file") }
-        var reader = JournalReader(expectingBytes: file.size, firstProblemOnly: firstProblemOnly)
-        var lastByte: UInt8?
-        do throws(SystemCallError) {
-            lastByte = try stream(fd, limit: readLimit, into: &reader, expecting: file.size)
-            reader.finish()
-        } catch {
-            throw .io(path: path, operation: "read", reason: error.description)
-        }
-        return StreamedFile(file: file, reader: reader, endsWithNewline: lastByte.map { $0 == 0x0A } ?? true, source: source)
+        return (file, statedAt)
     }
 
-    /// Feeds `fd` from its start to `reader`, whole lines at a time, until its end, `limit` bytes,
-    /// or the reader's first problem; returns the last byte read. Two buffers take turns: while
+    /// Feeds `fd` from byte `start` (the start of a line) to `reader`, whole lines at a time, until
+    /// its end, `limit` bytes, or the reader's first problem, and every byte fed to `hasher`
+    /// (`nil` once a line too long to keep is skipped); returns the last byte read. Two buffers take turns: while
     /// the lines of one are checked, the next chunk is read into the other (after the line the
     /// first one ends in the middle of). A line longer than the buffers grows them, up to the
     /// longest a journal line may be; past that, the line is read through without being kept and
@@ -55,7 +70,8 @@ extension LockedJournal {
     /// A small journal (`expecting` its size) is read in smaller chunks, an eighth of it and at
     /// least 64 KiB: checking starts after the first chunk is read, and fewer fresh pages are
     /// touched, which is most of what a load of ten thousand brews costs beyond starting the program.
-    private func stream(_ fd: Int32, limit: Int?, into reader: inout JournalReader, expecting size: Int) throws(SystemCallError) -> UInt8? {
+    func stream(_ fd: Int32, from start: Int = 0, limit: Int?, into reader: inout JournalReader, hashing hasher: inout BlockHasher?,
+                expecting size: Int) throws(SystemCallError) -> UInt8? {
         let chunk = max(1, min(chunkSize, max(64 << 10, size / 8)))
         var buffers = [UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 64),
                        UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 64)]
@@ -63,8 +79,8 @@ extension LockedJournal {
         var current = 0
         // The current buffer holds `filled` bytes from byte `offset` of the file; `atEnd` says
         // the file has nothing after them.
-        var offset = 0
-        var filled = try fill(buffers[current], from: 0, at: 0, fd: fd, limit: limit)
+        var offset = start
+        var filled = try fill(buffers[current], from: 0, at: start, fd: fd, limit: limit)
         var atEnd = filled < buffers[current].count
         var lastByte: UInt8?
         while !reader.isFinished {
@@ -72,13 +88,17 @@ extension LockedJournal {
             if let last = bytes.last { lastByte = last }
             if atEnd {
                 // What is left, its last line perhaps without a newline.
-                if !bytes.isEmpty { reader.read(bytes, at: offset) }
+                if !bytes.isEmpty {
+                    reader.read(bytes, at: offset)
+                    hasher?.add(UnsafeRawBufferPointer(bytes))
+                }
                 return lastByte
             }
             guard let whole = bytes.lastIndex(of: 0x0A).map({ $0 + 1 }) else {
                 if filled > longestLine {
                     let skipped = try skipLine(in: buffers[current], holding: filled, at: offset, fd: fd, limit: limit)
                     reader.skipOverlongLine(at: offset, length: skipped.length)
+                    hasher = nil
                     lastByte = skipped.lastByte
                     offset += skipped.length + 1
                     filled = skipped.rest
@@ -106,12 +126,19 @@ extension LockedJournal {
             nonisolated(unsafe) let target = buffers[next]
             let system = system
             let filling = Mutex<Result<Int, SystemCallError>>(.success(0))
+            // The lines being checked are hashed on the thread that reads the next chunk.
+            let hashing = Mutex(hasher)
+            hasher = nil
+            let checked = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<whole]))
+            nonisolated(unsafe) let hashed = checked
             reader.read(UnsafeBufferPointer(rebasing: bytes[..<whole]), at: offset) {
                 let result = Result { () throws(SystemCallError) in
                     try LockedJournal.fill(target, from: tail, at: offset + filled, fd: fd, limit: limit, system: system)
                 }
                 filling.withLock { $0 = result }
+                hashing.withLock { $0?.add(hashed) }
             }
+            hasher = hashing.withLock { $0 }
             let added = try filling.withLock { $0 }.get()
             atEnd = added < buffers[next].count - tail
             offset += whole

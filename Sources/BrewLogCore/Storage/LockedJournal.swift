@@ -47,7 +47,8 @@ public final class LockedJournal: Journal {
     /// small enough to stay in cache (tests make it tiny, to cut lines and characters apart).
     var chunkSize = 1 << 20
 
-    /// What the last load or save left on disk, so the next save knows what it is replacing.
+    /// What the last load or save left on disk, so the next save knows what it is replacing and
+    /// the index can describe it.
     struct LoadedFile {
         /// The brews' lines, in file order, by byte offset (shared with the snapshot, not copied;
         /// no text is kept: a rewrite reads the file again).
@@ -63,7 +64,24 @@ public final class LockedJournal: Journal {
         /// The file as opened by the load, while it is still the journal (an append keeps it;
         /// a rewrite makes a new file): where a rewrite copies untouched lines from.
         var source: FileLineSource?
+        /// The indices (in ``entries`` then ``appended``) of the brews whose line may name a bag.
+        var linked: [Int] = []
+        /// How many lines hold a kind BrewLog does not know, and their ids (copied as they are by
+        /// every save).
+        var unknownKindCount = 0
+        var unknownKindIDs: [BrewID] = []
+        /// The hashes of the file's blocks, when known (``BlockHasher``).
+        var blocks: [UInt64]?
+        /// The realtime clock read before the file's bytes were last read or written and
+        /// ``file`` taken: what the index's racy-timestamp rule compares the file's times with.
+        var statedAt: Int64?
     }
+
+    /// Whether this journal keeps an index beside it (``FileJournal/indexed``).
+    var keepsIndex = false
+    /// Whether ``loaded`` describes the whole journal better than its index does: the index is
+    /// written when the journal is let go (``release()``), under its lock.
+    var indexPending = false
 
     init(path: String, target: String, access: JournalAccess, system: any SystemCalls) {
         self.path = path
@@ -84,6 +102,7 @@ public final class LockedJournal: Journal {
 
     /// Releases the lock; the journal can do nothing afterwards.
     public func release() {
+        if !released, indexPending { writeIndex() }
         released = true
         lock?.release()
         lock = nil
@@ -105,6 +124,7 @@ public final class LockedJournal: Journal {
     /// line again when it is asked for it.
     public func load() throws(JournalError) -> JournalSnapshot {
         try requireOpen("load")
+        if let indexed = loadThroughIndex() { return indexed }
         guard let streamed = try streamFile() else {
             loaded = LoadedFile(entries: [], file: nil, endsWithNewline: true)
             return JournalSnapshot(records: [])
@@ -117,7 +137,10 @@ public final class LockedJournal: Journal {
             throw .malformedLine(path: path, line: problem.line, reason: problem.reason)
         }
         loaded = LoadedFile(entries: reader.entries, others: reader.others, file: streamed.file,
-                            endsWithNewline: streamed.endsWithNewline, source: streamed.source)
+                            endsWithNewline: streamed.endsWithNewline, source: streamed.source, linked: reader.linked,
+                            unknownKindCount: reader.unknownKindCount, unknownKindIDs: Array(reader.unknownKindIDs),
+                            blocks: streamed.blocks, statedAt: streamed.statedAt)
+        indexPending = readLimit == nil
         return JournalSnapshot(source: streamed.source, entries: reader.entries, others: reader.others, linked: reader.linked,
                                unknownKindCount: reader.unknownKindCount, unknownKindIDs: reader.unknownKindIDs)
     }

@@ -54,6 +54,8 @@ struct JournalReader {
         var lineCount = 0
         var problems: [JournalProblem] = []
         var others: [OtherRecord] = []
+        /// How many bytes of text the run covers.
+        var byteCount = 0
     }
 
     /// Whether reading stops at the first bad line.
@@ -66,6 +68,11 @@ struct JournalReader {
     private var skipLines: [CalendarDay: Int] = [:]
     /// Runs checked but not yet joined (the last piece's).
     private var waiting: [Run] = []
+    /// About how many bytes the journal holds, for sizing the tables once the first runs show
+    /// how long its lines are.
+    private let expectedBytes: Int
+    /// Whether the tables are sized (they are when the first runs are joined).
+    private var sized = false
 
     /// Validates `text`, stopping at the first problem when `firstProblemOnly`.
     init(_ text: [UInt8], firstProblemOnly: Bool) {
@@ -77,14 +84,35 @@ struct JournalReader {
     /// A reader about to be given a journal of about `bytes` bytes in pieces, by ``read(_:at:)``.
     init(expectingBytes bytes: Int, firstProblemOnly: Bool) {
         self.firstProblemOnly = firstProblemOnly
-        // About 270 bytes a brew; the filter grows if there are more.
-        duplicates = DuplicateFilter(expecting: bytes / 256)
-        // Reserving only claims address space; pages are touched as brews arrive (on huge pages
-        // where the system has them: a million brews' entries are 32 MB).
-        entries.reserveCapacity(bytes / 256)
-        let capacity = entries.capacity
-        entries.withUnsafeMutableBufferPointer { storage in
-            adviseHugePages(UnsafeMutableRawBufferPointer(start: storage.baseAddress, count: capacity * MemoryLayout<JournalSnapshot.Entry>.stride))
+        expectedBytes = bytes
+        duplicates = DuplicateFilter()
+    }
+
+    /// A reader that goes on where an earlier full read of the journal stopped (its findings kept
+    /// in an index), given the lines after it by ``read(_:at:)``: the ids and skip days read then
+    /// count, so a new line repeating one is refused. Line numbers in its problems count from the
+    /// first new line (a caller that reports a problem reads the journal in full instead).
+    init(continuing index: consuming JournalIndex, others: [JournalSnapshot.OtherLine], expectingBytes bytes: Int) {
+        firstProblemOnly = true
+        expectedBytes = bytes
+        let known = index.entries.count + others.count + index.unknownKindIDs.count
+        duplicates = DuplicateFilter(expecting: known + bytes / 128 + 16)
+        entries = index.entries
+        linked = index.linked
+        unknownKindCount = index.unknownKindCount
+        unknownKindIDs = Set(index.unknownKindIDs)
+        self.others = others
+        sized = true
+        entries.withUnsafeBufferPointer { kept in
+            for (position, entry) in kept.enumerated() {
+                _ = duplicates.admit(entry.id, line: 0, keptAt: position) { kept[$0].id }
+            }
+        }
+        for id in others.map(\.entry.id) + index.unknownKindIDs {
+            _ = duplicates.admit(id, line: 0)
+        }
+        for other in others {
+            if case let .skip(skip) = other.entry { skipLines[skip.day] = 0 }
         }
     }
 
@@ -144,9 +172,29 @@ struct JournalReader {
 
     /// Joins `runs` in order, stopping at the first problem when reading stops there.
     private mutating func absorb(_ runs: [Run]) {
+        if !sized { size(from: runs) }
         for run in runs {
             guard !isFinished else { return }
             absorb(run)
+        }
+    }
+
+    /// Sizes the id table and the brews' list for the whole journal from the records per byte of
+    /// the first runs, so neither is rebuilt halfway through (journals of short lines would
+    /// outgrow a guess made from the size alone) nor made far larger than needed.
+    private mutating func size(from runs: [Run]) {
+        let bytes = runs.reduce(0) { $0 + $1.byteCount }
+        guard bytes > 0 else { return }
+        sized = true
+        let records = runs.reduce(0) { $0 + $1.entries.count + $1.others.count }
+        let expected = Int((Double(records) / Double(bytes) * Double(max(bytes, expectedBytes)) * 1.05).rounded(.up)) + 16
+        duplicates = DuplicateFilter(expecting: expected)
+        // Reserving only claims address space; pages are touched as brews arrive (on huge pages
+        // where the system has them: a million brews' entries are 32 MB).
+        entries.reserveCapacity(expected)
+        let capacity = entries.capacity
+        entries.withUnsafeMutableBufferPointer { storage in
+            adviseHugePages(UnsafeMutableRawBufferPointer(start: storage.baseAddress, count: capacity * MemoryLayout<JournalSnapshot.Entry>.stride))
         }
     }
 
@@ -225,6 +273,7 @@ struct JournalReader {
     /// at the first bad one when `firstProblemOnly`.
     private static func check(_ all: UnsafeBufferPointer<UInt8>, _ bounds: Range<Int>, at offset: Int, firstProblemOnly: Bool) -> Run {
         var run = Run()
+        run.byteCount = bounds.count
         // Reserving only claims address space; pages are touched as lines arrive.
         run.entries.reserveCapacity(bounds.count / 64)
         run.lines.reserveCapacity(bounds.count / 64)

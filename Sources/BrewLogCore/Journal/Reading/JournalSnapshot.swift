@@ -33,7 +33,19 @@ public final class JournalSnapshot: Sendable {
             packed = UInt64(truncatingIfNeeded: start) & Entry.startMask | UInt64(UInt16(bitPattern: minutes)) << 48
         }
 
+        /// An entry from the two words ``seconds`` and ``packed`` hold (as an index stores them).
+        init(id: BrewID, rawSeconds: UInt64, rawPacked: UInt64) {
+            self.id = id
+            seconds = Double(bitPattern: rawSeconds)
+            packed = rawPacked
+        }
+
         private static let startMask: UInt64 = 0xFFFF_FFFF_FFFF
+
+        /// The date's seconds, as stored.
+        var rawSeconds: UInt64 { seconds.bitPattern }
+        /// The start and UTC offset, as stored.
+        var rawPacked: UInt64 { packed }
 
         /// Where the line starts in the file.
         var start: Int { Int(packed & Entry.startMask) }

@@ -1,8 +1,10 @@
-/// Writes a rewrite's output in 1 MiB pieces, so a rewrite never holds a second copy of the journal.
+/// Writes a rewrite's output in 1 MiB pieces, so a rewrite never holds a second copy of the
+/// journal, hashing its blocks on the way (for the index).
 struct ChunkedWriter {
     private let fd: Int32
     private let journal: LockedJournal
     private var buffer: [UInt8] = []
+    private var hasher = BlockHasher()
     /// Bytes written so far, buffered ones included.
     private(set) var total = 0
 
@@ -24,7 +26,11 @@ struct ChunkedWriter {
         try result.get()
     }
 
+    /// The hashes of the blocks written, once ``flush()`` has written the last bytes.
+    var blocks: [UInt64] { hasher.hashes }
+
     mutating func flush() throws(SystemCallError) {
+        buffer.withUnsafeBytes { hasher.add($0) }
         try journal.writeAll(fd, buffer)
         buffer.removeAll(keepingCapacity: true)
     }

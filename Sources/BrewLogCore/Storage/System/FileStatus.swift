@@ -26,6 +26,9 @@ public struct FileStatus: Equatable, Sendable {
     public var permissions: mode_t
     /// The last modification, in nanoseconds since the epoch.
     public var modified: Int64
+    /// The last change of the file or its inode (`st_ctime`), in nanoseconds since the epoch:
+    /// unlike ``modified``, no program can set it back.
+    public var changed: Int64
     /// The owning user.
     public var owner: uid_t
     /// The owning group.
@@ -35,13 +38,14 @@ public struct FileStatus: Equatable, Sendable {
 
     /// A status built field by field (tests, mocks).
     public init(kind: Kind, device: UInt64, inode: UInt64, size: Int, permissions: mode_t,
-                modified: Int64, owner: uid_t, group: gid_t, links: Int) {
+                modified: Int64, owner: uid_t, group: gid_t, links: Int, changed: Int64 = 0) {
         self.kind = kind
         self.device = device
         self.inode = inode
         self.size = size
         self.permissions = permissions
         self.modified = modified
+        self.changed = changed
         self.owner = owner
         self.group = group
         self.links = links
@@ -60,12 +64,14 @@ public struct FileStatus: Equatable, Sendable {
         }
         #if canImport(Darwin)
         let modified = Int64(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtimespec.tv_nsec)
+        let changed = Int64(info.st_ctimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctimespec.tv_nsec)
         #else
         let modified = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+        let changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
         #endif
         self.init(kind: kind, device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
                   size: Int(info.st_size), permissions: info.st_mode & 0o7777, modified: modified,
-                  owner: info.st_uid, group: info.st_gid, links: Int(info.st_nlink))
+                  owner: info.st_uid, group: info.st_gid, links: Int(info.st_nlink), changed: changed)
     }
 
     /// The identity a writer compares before it commits: the same device, inode, size and

@@ -77,6 +77,12 @@ public protocol SystemCalls: Sendable {
     /// `kill(2)` with signal 0: whether the process `pid` exists (`EPERM`: it does, but is
     /// someone else's).
     func processExists(_ pid: Int32) -> Bool
+    /// `clock_gettime(2)` of `CLOCK_REALTIME`, in nanoseconds since the epoch: the clock file
+    /// times are taken from.
+    func realtimeNanoseconds() -> Int64
+    /// `clock_getres(2)` of `CLOCK_REALTIME_COARSE`, in nanoseconds: how far a file's time may
+    /// lag behind the realtime clock (the kernel's tick).
+    func fileTimeTick() -> Int64
 }
 
 extension SystemCalls {
@@ -91,6 +97,10 @@ extension SystemCalls {
     public func makeTemporaryFolder(_ prefix: String) throws(SystemCallError) -> String { try PosixSystemCalls().makeTemporaryFolder(prefix) }
     /// The real `processExists`.
     public func processExists(_ pid: Int32) -> Bool { PosixSystemCalls().processExists(pid) }
+    /// The real `realtimeNanoseconds`.
+    public func realtimeNanoseconds() -> Int64 { PosixSystemCalls().realtimeNanoseconds() }
+    /// The real `fileTimeTick`.
+    public func fileTimeTick() -> Int64 { PosixSystemCalls().fileTimeTick() }
 
     /// Writes all of `bytes` to `fd`, `write` after `write` until done: the one loop every writer
     /// of the engine uses (a short write is not an error; `EINTR` is retried inside `write`).
@@ -261,6 +271,25 @@ public struct PosixSystemCalls: SystemCalls {
     /// Calls `kill(2)` with signal 0.
     public func processExists(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// Reads `CLOCK_REALTIME`.
+    public func realtimeNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
+    }
+
+    /// The resolution of `CLOCK_REALTIME_COARSE` (where the system has one; else ten
+    /// milliseconds, longer than any kernel's tick), at least a millisecond.
+    public func fileTimeTick() -> Int64 {
+        #if os(Linux)
+        var resolution = timespec()
+        if clock_getres(CLOCK_REALTIME_COARSE, &resolution) == 0 {
+            return max(1_000_000, Int64(resolution.tv_sec) &* 1_000_000_000 &+ Int64(resolution.tv_nsec))
+        }
+        #endif
+        return 10_000_000
     }
 
     /// Runs `call` until it does not fail with `EINTR`; a negative result becomes an error.
