@@ -37,10 +37,13 @@ public final class ScriptedSystemCalls: SystemCalls {
     private let interfere: (@Sendable () -> Void)?
     private let readLimit: Int
     private let hidden: (suffix: String, call: String, code: Int32)?
+    private let frozen: (times: Int64, clock: Int64, tick: Int64)?
     private let state: Mutex<State>
 
     private init(failure: Failure?, shortWrites: Bool, interferenceStep: Int?, interfere: (@Sendable () -> Void)?,
-                 readLimit: Int, afterFirstRead: (@Sendable () -> Void)?, hidden: (suffix: String, call: String, code: Int32)?) {
+                 readLimit: Int, afterFirstRead: (@Sendable () -> Void)?, hidden: (suffix: String, call: String, code: Int32)?,
+                 frozen: (times: Int64, clock: Int64, tick: Int64)? = nil) {
+        self.frozen = frozen
         self.failure = failure
         self.shortWrites = shortWrites
         self.interferenceStep = interferenceStep
@@ -74,6 +77,13 @@ public final class ScriptedSystemCalls: SystemCalls {
     public convenience init(hiding suffix: String, from call: String, as code: Int32) {
         self.init(failure: nil, shortWrites: false, interferenceStep: nil, interfere: nil, readLimit: .max, afterFirstRead: nil,
                   hidden: (suffix, call, code))
+    }
+
+    /// Every file's modification and change times read as `times`, the realtime clock as `clock`
+    /// and the file time tick as `tick`: a coarse clock under which writes leave `stat` as it was.
+    public convenience init(frozenTimes times: Int64, clock: Int64, tick: Int64) {
+        self.init(failure: nil, shortWrites: false, interferenceStep: nil, interfere: nil, readLimit: .max, afterFirstRead: nil,
+                  hidden: nil, frozen: (times, clock, tick))
     }
 
     /// Whether the scripted failure happened.
@@ -139,8 +149,18 @@ public final class ScriptedSystemCalls: SystemCalls {
     public func mkdir(_ path: String, _ mode: mode_t) throws(SystemCallError) { try step("mkdir", path: path); try real.mkdir(path, mode) }
     public func chmod(_ path: String, _ mode: mode_t) throws(SystemCallError) { try step("chmod", path: path); try real.chmod(path, mode) }
     public func unlink(_ path: String) throws(SystemCallError) { try step("unlink", path: path); try real.unlink(path) }
-    public func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus { try step("fstat"); return try real.fstat(fd) }
-    public func lstat(_ path: String) throws(SystemCallError) -> FileStatus { try step("lstat", path: path); return try real.lstat(path) }
+    public func fstat(_ fd: Int32) throws(SystemCallError) -> FileStatus { try step("fstat"); return frozen(try real.fstat(fd)) }
+    public func lstat(_ path: String) throws(SystemCallError) -> FileStatus { try step("lstat", path: path); return frozen(try real.lstat(path)) }
+    public func realtimeNanoseconds() -> Int64 { frozen?.clock ?? real.realtimeNanoseconds() }
+    public func fileTimeTick() -> Int64 { frozen?.tick ?? real.fileTimeTick() }
+
+    private func frozen(_ status: FileStatus) -> FileStatus {
+        guard let frozen else { return status }
+        var status = status
+        status.modified = frozen.times
+        status.changed = frozen.times
+        return status
+    }
     public func readlink(_ path: String) throws(SystemCallError) -> [UInt8] { try step("readlink", path: path); return try real.readlink(path) }
     public func fchmod(_ fd: Int32, _ mode: mode_t) throws(SystemCallError) { try step("fchmod"); try real.fchmod(fd, mode) }
     public func fchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) throws(SystemCallError) { try step("fchown"); try real.fchown(fd, owner, group) }

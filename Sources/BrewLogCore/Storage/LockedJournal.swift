@@ -79,9 +79,21 @@ public final class LockedJournal: Journal {
 
     /// Whether this journal keeps an index beside it (``FileJournal/indexed``).
     var keepsIndex = false
+    /// How the last load read the journal.
+    var loadedFrom: LoadSource?
     /// Whether ``loaded`` describes the whole journal better than its index does: the index is
     /// written when the journal is let go (``release()``), under its lock.
     var indexPending = false
+
+    /// Where a load found the journal's brews.
+    enum LoadSource: Equatable {
+        /// Every line, read and validated.
+        case wholeFile
+        /// The index alone: the journal was as it recorded.
+        case index
+        /// The index, and the lines the journal grew by since, validated.
+        case indexAndNewLines
+    }
 
     init(path: String, target: String, access: JournalAccess, system: any SystemCalls) {
         self.path = path
@@ -141,6 +153,7 @@ public final class LockedJournal: Journal {
                             unknownKindCount: reader.unknownKindCount, unknownKindIDs: Array(reader.unknownKindIDs),
                             blocks: streamed.blocks, statedAt: streamed.statedAt)
         indexPending = readLimit == nil
+        loadedFrom = .wholeFile
         return JournalSnapshot(source: streamed.source, entries: reader.entries, others: reader.others, linked: reader.linked,
                                unknownKindCount: reader.unknownKindCount, unknownKindIDs: reader.unknownKindIDs)
     }

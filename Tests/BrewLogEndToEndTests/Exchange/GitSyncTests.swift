@@ -90,7 +90,7 @@ struct GitSyncTests {
             _ = FileManager.default.createFile(atPath: sandbox.home + "/a/.gitattributes", contents: Data("journal.jsonl merge=brewlog\n".utf8))
             // BrewLog's own files stay out of the repository, as the sync guide says.
             _ = FileManager.default.createFile(atPath: sandbox.home + "/a/.gitignore",
-                                               contents: Data("journal.jsonl.lock\njournal.jsonl.rejected\njournal.jsonl.history\n".utf8))
+                                               contents: Data("journal.jsonl.lock\njournal.jsonl.rejected\njournal.jsonl.history\njournal.jsonl.index\n".utf8))
             let ids = (0..<brews).map { index in ok("a", ["add", "-q", "-m", "V60", "--date", "2026-11-2\(index + 1) 08:00"]) }
             commit("a", "first brews")
             git(["push", "-q", "origin", "main"], in: "a")

@@ -42,6 +42,7 @@ extension LockedJournal {
             var reader = JournalReader(continuing: index, others: others, expectingBytes: file.size - recorded.size)
             let lastByte: UInt8?
             do throws(SystemCallError) {
+                try system.seek(fd, to: recorded.size)
                 lastByte = try stream(fd, from: recorded.size, limit: nil, into: &reader, hashing: &hasher, expecting: file.size - recorded.size)
             } catch {
                 return nil
@@ -60,6 +61,7 @@ extension LockedJournal {
             loaded.entries = index.entries
         }
         self.loaded = loaded
+        loadedFrom = grown ? .indexAndNewLines : .index
         // What was verified now is written down, so the next command need not verify it again.
         indexPending = grown || racy
         return JournalSnapshot(source: source, entries: loaded.entries, others: loaded.others, linked: loaded.linked,

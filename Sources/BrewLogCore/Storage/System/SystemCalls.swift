@@ -83,6 +83,8 @@ public protocol SystemCalls: Sendable {
     /// `clock_getres(2)` of `CLOCK_REALTIME_COARSE`, in nanoseconds: how far a file's time may
     /// lag behind the realtime clock (the kernel's tick).
     func fileTimeTick() -> Int64
+    /// `lseek(2)` to `offset` from the start.
+    func seek(_ fd: Int32, to offset: Int) throws(SystemCallError)
 }
 
 extension SystemCalls {
@@ -101,6 +103,8 @@ extension SystemCalls {
     public func realtimeNanoseconds() -> Int64 { PosixSystemCalls().realtimeNanoseconds() }
     /// The real `fileTimeTick`.
     public func fileTimeTick() -> Int64 { PosixSystemCalls().fileTimeTick() }
+    /// The real `seek`.
+    public func seek(_ fd: Int32, to offset: Int) throws(SystemCallError) { try PosixSystemCalls().seek(fd, to: offset) }
 
     /// Writes all of `bytes` to `fd`, `write` after `write` until done: the one loop every writer
     /// of the engine uses (a short write is not an error; `EINTR` is retried inside `write`).
@@ -271,6 +275,11 @@ public struct PosixSystemCalls: SystemCalls {
     /// Calls `kill(2)` with signal 0.
     public func processExists(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// Calls `lseek(2)` with `SEEK_SET`.
+    public func seek(_ fd: Int32, to offset: Int) throws(SystemCallError) {
+        _ = try retrying("lseek") { lseek(fd, off_t(offset), SEEK_SET) }
     }
 
     /// Reads `CLOCK_REALTIME`.
