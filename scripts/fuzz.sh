@@ -31,6 +31,7 @@ csv|CSVImport.swift|core|4096|csv.dict
 beanconqueror|BeanconquerorExport.swift|core|16384|beanconqueror.dict
 jrnl|JrnlExport.swift|core|8192|jrnl.dict
 loop|LoopExport.swift|core|4096|loop.dict
+journal-index|JournalIndex.swift|core|8192|-
 "
 
 field() { echo "$targets" | awk -F'|' -v name="$1" -v column="$2" '$1 == name { print $column }'; }

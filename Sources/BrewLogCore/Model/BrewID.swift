@@ -34,6 +34,15 @@ public struct BrewID: Hashable, Comparable, Sendable, CustomStringConvertible {
         return bytes.reduce(true) { $0 && isIDByte($1) }
     }
 
+    /// ``isValid(_:)`` for bytes in memory, without a generic collection's overhead (an index
+    /// reads a million ids).
+    static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard (1...maximumLength).contains(bytes.count), bytes.count != 4 || !bytes.elementsEqual("last".utf8) else { return false }
+        var allowed = true
+        for byte in bytes { allowed = allowed && isIDByte(byte) }
+        return allowed
+    }
+
     /// Whether `byte` may be in an id: `A-Z a-z 0-9 . _ : -`.
     ///
     /// Every journal line's id comes through here, and a random id's digits and letters alternate

@@ -101,64 +101,78 @@ extension IndexedJournal {
 }
 
 /// An index being written: bytes gathered a megabyte at a time, and hashed for the checksum.
-private struct IndexOutput {
+private struct IndexOutput: ~Copyable {
     let fd: Int32
     let system: any SystemCalls
-    private var buffer: [UInt8] = []
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var count = 0
     private var hasher = BlockHasher()
+    /// Room for a megabyte and the longest item after it (an id: a length byte and 255 bytes).
     private static let flushSize = 1 << 20
 
     init(fd: Int32, system: any SystemCalls) {
         self.fd = fd
         self.system = system
-        buffer.reserveCapacity(IndexOutput.flushSize + 128)
+        buffer = .allocate(byteCount: IndexOutput.flushSize + 256, alignment: 8)
+    }
+
+    deinit {
+        buffer.deallocate()
     }
 
     mutating func bytes(_ bytes: [UInt8]) throws(SystemCallError) {
-        buffer.append(contentsOf: bytes)
-        try flushIfFull()
+        for byte in bytes {
+            buffer[count] = byte
+            count += 1
+            try flushIfFull()
+        }
     }
 
     mutating func word(_ word: UInt64) throws(SystemCallError) {
-        withUnsafeBytes(of: word.littleEndian) { buffer.append(contentsOf: $0) }
+        buffer.storeBytes(of: word.littleEndian, toByteOffset: count, as: UInt64.self)
+        count += 8
         try flushIfFull()
     }
 
     mutating func id(_ id: BrewID) throws(SystemCallError) {
-        let utf8 = id.rawValue.utf8
-        buffer.append(UInt8(truncatingIfNeeded: utf8.count))
-        buffer.append(contentsOf: utf8)
+        var text = id.rawValue
+        let start = count
+        count += text.withUTF8 { utf8 in
+            buffer[start] = UInt8(truncatingIfNeeded: utf8.count)
+            UnsafeMutableRawBufferPointer(rebasing: buffer[(start + 1)...]).copyMemory(from: UnsafeRawBufferPointer(utf8))
+            return 1 + utf8.count
+        }
         try flushIfFull()
     }
 
     /// Writes what is gathered, then the checksum of every byte written.
     mutating func finish() throws(SystemCallError) {
         try flush()
-        let checksum = ContentHash.combining(hasher.hashes)
-        withUnsafeBytes(of: checksum.littleEndian) { buffer.append(contentsOf: $0) }
-        try system.writeAll(fd, buffer)
-        buffer.removeAll()
+        try word(ContentHash.combining(hasher.hashes))
+        try system.writeAll(fd, UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        count = 0
     }
 
     private mutating func flushIfFull() throws(SystemCallError) {
-        if buffer.count >= IndexOutput.flushSize { try flush() }
+        if count >= IndexOutput.flushSize { try flush() }
     }
 
     private mutating func flush() throws(SystemCallError) {
-        buffer.withUnsafeBytes { hasher.add($0) }
-        try system.writeAll(fd, buffer)
-        buffer.removeAll(keepingCapacity: true)
+        let gathered = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+        hasher.add(gathered)
+        try system.writeAll(fd, gathered)
+        count = 0
     }
 }
 
 /// An index being read: a megabyte at a time, every byte but the checksum's hashed as it comes.
 /// Any failure (a short file, a read error) reads as the end, so the index is refused.
-private struct IndexInput {
+private struct IndexInput: ~Copyable {
     let fd: Int32
     let system: any SystemCalls
     /// The index file's size: its last eight bytes are the checksum.
     let size: Int
-    private var buffer: [UInt8]
+    private let buffer: UnsafeMutableRawBufferPointer
     private var position = 0
     private var filled = 0
     /// How many bytes of the file have been read into the buffer.
@@ -170,31 +184,26 @@ private struct IndexInput {
         self.fd = fd
         self.size = size
         self.system = system
-        buffer = [UInt8](repeating: 0, count: IndexInput.chunkSize)
+        buffer = .allocate(byteCount: IndexInput.chunkSize, alignment: 8)
+    }
+
+    deinit {
+        buffer.deallocate()
     }
 
     /// Whether `count` bytes are there to take, reading more when the buffer holds fewer.
     private mutating func need(_ count: Int) -> Bool {
         if filled - position >= count { return true }
         let kept = filled - position
-        let from = position
-        buffer.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress, kept > 0 else { return }
-            base.copyMemory(from: base + from, byteCount: kept)
-        }
+        if let base = buffer.baseAddress, kept > 0 { base.copyMemory(from: base + position, byteCount: kept) }
         position = 0
         filled = kept
         while filled < count, read < size {
-            let room = min(buffer.count - filled, size - read)
-            let range = filled..<filled + room
-            let (system, fd) = (system, fd)
-            let got = buffer.withUnsafeMutableBytes { raw in
-                try? system.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[range]))
-            }
-            guard let got, got > 0 else { return false }
+            let room = UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<min(buffer.count, filled + size - read)])
+            guard let got = try? system.read(fd, into: room), got > 0 else { return false }
             // The checksum's own eight bytes are not part of what it sums.
             let summed = max(0, min(got, size - 8 - read))
-            buffer.withUnsafeBytes { hasher.add(UnsafeRawBufferPointer(rebasing: $0[filled..<filled + summed])) }
+            hasher.add(UnsafeRawBufferPointer(rebasing: buffer[filled..<filled + summed]))
             filled += got
             read += got
         }
@@ -204,22 +213,22 @@ private struct IndexInput {
     mutating func expect(_ bytes: [UInt8]) -> Bool {
         guard need(bytes.count) else { return false }
         defer { position += bytes.count }
-        return buffer[position..<position + bytes.count].elementsEqual(bytes)
+        return UnsafeRawBufferPointer(rebasing: buffer[position..<position + bytes.count]).elementsEqual(bytes)
     }
 
     mutating func word() -> UInt64? {
         guard need(8) else { return nil }
         defer { position += 8 }
-        return buffer.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self)) }
+        return UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: position, as: UInt64.self))
     }
 
     mutating func id() -> BrewID? {
         guard need(1) else { return nil }
         let length = Int(buffer[position])
         guard need(1 + length) else { return nil }
-        let bytes = buffer[position + 1..<position + 1 + length]
+        let bytes = UnsafeBufferPointer(rebasing: buffer.assumingMemoryBound(to: UInt8.self)[position + 1..<position + 1 + length])
         position += 1 + length
-        guard BrewID.isValid(bytes) else { return nil }
+        guard (1...BrewID.maximumLength).contains(length) else { return nil }
         return BrewID(unchecked: String(decoding: bytes, as: UTF8.self))
     }
 
