@@ -13,11 +13,19 @@ each binary, alternating, and reports the median wall time; the peak RSS of one 
 under GNU time (`/usr/bin/time -f %M`: a child of Python would also count Python's memory).
 
 Each job has a yardstick measured in the same rounds: `wc -l` of the journal for the commands
-that read ids and dates (target: within 8×), AFTER's `streak` for the commands that read every
-field (within 3×), AFTER's `--version` at 10,000 brews for streak and add (within 1.3×), and the
-same command on the journal as BrewLog writes it for the journals other tools wrote (1.5×).
-Commands that change the journal (add, edit, rm) run on a copy, made before each round.
-Standard library only; the journals are kept in --work between runs.
+that read ids and dates (target: within 8× without an index, 3× with one), AFTER's `streak` for
+the commands that read every field (within 3×), AFTER's `--version` at 10,000 brews for streak,
+prompt and add (within 1.2× with an index), and the same command on the journal as BrewLog writes
+it for the journals other tools wrote (1.5×).
+
+AFTER keeps an index beside the journal (`PATH.index`); BEFORE may not. Every job of AFTER is run
+twice a round: warm (the index there and valid, as every run after the first finds it) and cold
+(the index deleted just before: what the first run pays, reading every line and writing the
+index). Commands that change the journal (add, edit, rm) run on a copy, made before each round
+and read once, untimed, so its index is warm; then a pause longer than a clock tick, so the index
+is not racy (see docs/file-format.md). One more row, `streak after a rewrite`, times the first
+`streak` after another program rewrote the journal in place (same bytes, new times). The index's
+size is printed per brew. Standard library only; the journals are kept in --work between runs.
 """
 import argparse, json, os, shutil, statistics, subprocess, sys, time
 
@@ -33,7 +41,7 @@ READ_ALL = [("list --json", ["list", "--json"]), ("list", ["list"]),
             ("export --columns id,date,ratio,bean_name", ["export", "--columns", "id,date,ratio,bean_name"]),
             ("stats", ["stats"]), ("stats --trend", ["stats", "--trend"]), ("dial Kenya", ["dial", "Kenya"]),
             ("bean list", ["bean", "list"]), ("report -o -", ["report", "-o", "-"])]
-WRITES = [("add", ["add", "-q", "--method", "V60", "--coffee", "Kenya AA", "--dose", "15"], "wc", 8),
+WRITES = [("add", ["add", "-q", "--method", "V60", "--coffee", "Kenya AA", "--dose", "15"], "wc", 3),
           ("edit last", ["edit", "last", "--notes", "edited"], "streak", 3),
           ("rm last", ["rm", "last"], "streak", 3)]
 OTHER_TOOLS = [("streak", ["streak"]), ("check", ["check"]), ("list --limit 10", ["list", "--limit", "10"])]
@@ -46,6 +54,22 @@ def run(argv, env, cwd):
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(argv)} exited {proc.returncode}: {proc.stderr.decode(errors='replace')[:300]}")
     return elapsed
+
+
+def forget_index(journal):
+    """Removes the index beside `journal`, if any: the next run is a cold one."""
+    try:
+        os.remove(journal + ".index")
+    except FileNotFoundError:
+        pass
+
+
+def rewrite_in_place(journal):
+    """Writes the journal's own bytes back into it, as an editor or sync tool would: new times, same text."""
+    with open(journal, "r+b") as handle:
+        data = handle.read()
+        handle.seek(0)
+        handle.write(data)
 
 
 def peak_kb(argv, env, cwd):
@@ -98,7 +122,8 @@ def main():
         size = os.path.getsize(canonical)
         copies = {label: os.path.join(args.work, f"copy-{label}-{n}.jsonl") for label in binaries}
         jobs = [("--version", ["--version"], None, None, False)]
-        jobs += [(name, a + ["--file", canonical], "wc", 8, False) for name, a in READ_IDS]
+        # With an index, streak, prompt and list --limit answer within 3× `wc -l`; check reads every line.
+        jobs += [(name, a + ["--file", canonical], "wc", 8 if name in ("check", "show last") else 3, False) for name, a in READ_IDS]
         jobs += [(name, a + ["--file", canonical], "streak", 3, False) for name, a in READ_ALL]
         jobs += [(name, a, yard, target, True) for name, a, yard, target in WRITES]
         jobs += [(f"{name} ({variant})", a + ["--file", files[variant]], f"canonical:{name}", 1.5, False)
@@ -106,24 +131,44 @@ def main():
         times = {}
         yard = {"wc": []}
         for _ in range(args.runs):
-            for label in binaries:
+            for label, binary in binaries.items():
                 shutil.copyfile(canonical, copies[label])
+                forget_index(copies[label])
+                run([binary, "streak", "--file", copies[label]], env, args.work)
+            time.sleep(0.05)
             yard["wc"].append(run(["wc", "-l", canonical], env, args.work))
             for name, argv, _, _, writes in jobs:
                 for label, binary in binaries.items():
                     arguments = argv + ["--file", copies[label]] if writes else argv
+                    journal = copies[label] if writes else (arguments[arguments.index("--file") + 1] if "--file" in arguments else None)
+                    if label == "after" and journal and not writes:
+                        forget_index(journal)
+                        times.setdefault((name, "cold"), []).append(run([binary] + arguments, env, args.work))
+                    if journal:
+                        time.sleep(0.02)
                     times.setdefault((name, label), []).append(run([binary] + arguments, env, args.work))
+            rewrite_in_place(canonical)
+            times.setdefault(("streak after a rewrite", "after"), []).append(run([binaries["after"], "streak", "--file", canonical], env, args.work))
+            times.setdefault(("streak after a rewrite", "before"), []).append(run([binaries["before"], "streak", "--file", canonical], env, args.work))
         median = {key: statistics.median(value) for key, value in times.items()}
         wc = statistics.median(yard["wc"])
-        print(f"### {n:,} brews ({size / 1e6:.1f} MB; `wc -l` {wc * 1000:.1f} ms)\n")
-        print("| command | before | after | after ÷ yardstick | target | peak before | peak after | after peak ÷ file |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-        for name, argv, yardstick, target, writes in jobs:
+        index_size = os.path.getsize(canonical + ".index") if os.path.exists(canonical + ".index") else 0
+        print(f"### {n:,} brews ({size / 1e6:.1f} MB; `wc -l` {wc * 1000:.1f} ms; index {index_size / 1e6:.1f} MB, "
+              f"{index_size / n:.1f} bytes a brew)\n")
+        print("| command | before | after, no index | after | after ÷ yardstick | target | peak before | peak after, no index | after peak ÷ file |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for name, argv, yardstick, target, writes in jobs + [("streak after a rewrite", [], "wc", None, False)]:
             peaks = {}
             for label, binary in binaries.items():
+                if name == "streak after a rewrite":
+                    peaks[label] = 0
+                    continue
                 if writes:
                     shutil.copyfile(canonical, copies[label])
                 arguments = argv + ["--file", copies[label]] if writes else argv
+                if "--file" in arguments:
+                    # The peak of a cold run, which reads every line and writes the index: the larger.
+                    forget_index(arguments[arguments.index("--file") + 1])
                 peaks[label] = peak_kb([binary] + arguments, env, args.work) * 1024
             after = median[(name, "after")]
             if yardstick == "wc":
@@ -134,16 +179,19 @@ def main():
                 reference, label = median[(yardstick.split(":", 1)[1], "after")], "canonical"
             else:
                 reference, label = None, ""
-            if n <= 10_000 and name in ("streak", "add"):
-                reference, label, target = median[("--version", "after")], "`--version`", 1.3
+            if n <= 10_000 and name in ("streak", "prompt", "add"):
+                reference, label, target = median[("--version", "after")], "`--version`", 1.2
             ratio = f"{after / reference:.2f}× {label}" if reference else ""
             goal = f"{target}×" if target else ""
-            print(f"| `{name}` | {fmt(median[(name, 'before')])} | {fmt(after)} | {ratio} | {goal} | "
-                  f"{peaks['before'] / 1e6:.1f} MB | {peaks['after'] / 1e6:.1f} MB | {peaks['after'] / size:.2f} |")
+            cold = fmt(median[(name, "cold")]) if (name, "cold") in median else ""
+            peak = (f"{peaks['before'] / 1e6:.1f} MB | {peaks['after'] / 1e6:.1f} MB | {peaks['after'] / size:.2f}"
+                    if peaks["after"] else " | | ")
+            print(f"| `{name}` | {fmt(median[(name, 'before')])} | {cold} | {fmt(after)} | {ratio} | {goal} | {peak} |")
         print()
         sys.stdout.flush()
         for copy in copies.values():
             os.remove(copy)
+            forget_index(copy)
 
 
 def fmt(seconds):

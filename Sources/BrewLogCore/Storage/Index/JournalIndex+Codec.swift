@@ -35,8 +35,10 @@ extension JournalIndex {
     }
 
     /// The index `fd` holds (`size` bytes), or `nil` if it is not one, whole and undamaged, of
-    /// this layout. Never throws: an unreadable index is only a missing one.
-    static func read(from fd: Int32, size: Int, system: any SystemCalls) -> JournalIndex? {
+    /// this layout, or `describes` refuses the journal it was made for (then the rest of it is
+    /// not read). Never throws: an unreadable index is only a missing one.
+    static func read(from fd: Int32, size: Int, system: any SystemCalls,
+                     describes: (IndexedJournal) -> Bool = { _ in true }) -> JournalIndex? {
         var input = IndexInput(fd: fd, size: size, system: system)
         guard input.expect(JournalIndex.magic) else { return nil }
         var header: [UInt64] = []
@@ -52,6 +54,7 @@ extension JournalIndex {
         let journalSize = Int(header[2])
         let journal = IndexedJournal(device: header[0], inode: header[1], size: journalSize, modified: Int64(bitPattern: header[3]),
                                      changed: Int64(bitPattern: header[4]), statedAt: Int64(bitPattern: header[5]))
+        guard describes(journal) else { return nil }
         var entries: [JournalSnapshot.Entry] = []
         entries.reserveCapacity(Int(header[7]))
         var previousStart = -1
