@@ -160,7 +160,8 @@ struct JournalIndexTests {
         #expect(after.0 == reference(path))
     }
 
-    @Test("a truncated, replaced or rewritten journal is read in full", arguments: ["truncate", "replace", "rewrite-same-size", "empty"])
+    @Test("a truncated, replaced or rewritten journal is read in full",
+          arguments: ["truncate", "replace", "rewrite-same-size", "empty", "rewrite-and-append"])
     func changed(_ change: String) throws {
         let folder = TemporaryFolder()
         let path = folder.file("j.jsonl")
@@ -177,6 +178,11 @@ struct JournalIndexTests {
             try FileManager.default.moveItem(atPath: folder.file("other.jsonl"), toPath: path)
         case "empty":
             folder.write("j.jsonl", "")
+        case "rewrite-and-append":
+            // Grown, but changed in the middle too: not a journal that only grew.
+            let middle = try #require(text.range(of: "\"b200\"")).lowerBound.utf16Offset(in: text)
+            try overwrite(path, at: middle, with: "\"c200\"")
+            try appendUnlocked(path, brewLine("new", day: 9) + "\n")
         default:
             // The middle of the file, far from its first and last blocks, same size, modification time put back.
             let when = modificationTime(path)

@@ -15,7 +15,8 @@ import Darwin
 /// change times) is the one it recorded and the journal's first and last 64 KiB hash as they did;
 /// when the journal was written less than a clock tick before that `stat` (git's racy-timestamp
 /// rule) every block is hashed again first. A journal that only grew (the same file, longer, its
-/// old part holding) is read from where the index ends, and only the new lines are validated.
+/// old part hashing block for block as before) is read from where the index ends, and only the
+/// new lines are validated.
 /// Anything else (no index, a damaged or foreign one, a journal replaced, truncated or rewritten)
 /// is a full read, which writes a new index. Nothing about the index is ever an error.
 extension LockedJournal {
@@ -34,7 +35,8 @@ extension LockedJournal {
         let racy = recorded.isRacy(tick: system.fileTimeTick())
         let grown = recorded.isGrown(into: file)
         guard recorded.matches(file) || (grown && index.endsWithNewline),
-              let lastBlock = blocksHold(index.blocks, size: recorded.size, in: source, all: racy),
+              // A journal that grew may have changed anywhere else too: its old part is hashed whole.
+              let lastBlock = blocksHold(index.blocks, size: recorded.size, in: source, all: racy || grown),
               let others = otherLines(at: index.others, in: source) else { return nil }
         var loaded = LoadedFile(entries: [], others: others, file: file, endsWithNewline: index.endsWithNewline, source: source,
                                 linked: index.linked, unknownKindCount: index.unknownKindCount, unknownKindIDs: index.unknownKindIDs,
