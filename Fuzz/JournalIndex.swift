@@ -25,10 +25,8 @@ private func check(_ bytes: [UInt8]) {
     let system = PosixSystemCalls()
     let size = bytes.count
     let input = bytes.withUnsafeBytes { memoryFile(holding: $0) }
-    defer { close(input) }
     guard let index = JournalIndex.read(from: input, size: size, system: system) else { return }
-    let output = memoryFile(holding: UnsafeRawBufferPointer(start: nil, count: 0))
-    defer { close(output) }
+    let output = memoryFile(holding: UnsafeRawBufferPointer(start: nil, count: 0), output: true)
     do throws(SystemCallError) {
         try index.write(to: output, system: system)
     } catch {
@@ -41,12 +39,26 @@ private func check(_ bytes: [UInt8]) {
     invariant(read == size && again == bytes, "an index read is written back otherwise")
 }
 
-/// A file in memory holding `bytes`, its offset at the start.
-private func memoryFile(holding bytes: UnsafeRawBufferPointer) -> Int32 {
-    let fd = memfd_create("index", 0)
-    invariant(fd >= 0, "memfd_create failed")
+/// Two files opened once and unlinked (one the input, one what is written back), reused for
+/// every input: opening files per input would be most of the run.
+private let inputFile = unlinkedTemporaryFile()
+private let outputFile = unlinkedTemporaryFile()
+
+private func unlinkedTemporaryFile() -> Int32 {
+    var template = Array("/tmp/brewlog-fuzz-index-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+    invariant(fd >= 0, "mkstemp failed")
+    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+    return fd
+}
+
+/// The input file holding just `bytes` (or the output file, emptied, when `bytes` is empty and
+/// `output`), its offset at the start.
+private func memoryFile(holding bytes: UnsafeRawBufferPointer, output: Bool = false) -> Int32 {
+    let fd = output ? outputFile : inputFile
+    invariant(ftruncate(fd, 0) == 0, "ftruncate failed")
     if let base = bytes.baseAddress, bytes.count > 0 {
-        invariant(write(fd, base, bytes.count) == bytes.count, "writing the input failed")
+        invariant(pwrite(fd, base, bytes.count, 0) == bytes.count, "writing the input failed")
     }
     lseek(fd, 0, SEEK_SET)
     return fd

@@ -36,11 +36,18 @@ public struct BrewID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// ``isValid(_:)`` for bytes in memory, without a generic collection's overhead (an index
     /// reads a million ids).
+    /// Branch-free: every byte's bit is ANDed in, and any byte of 128 or more is caught by OR-ing
+    /// the bytes together.
     static func isValid(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard (1...maximumLength).contains(bytes.count), bytes.count != 4 || !bytes.elementsEqual("last".utf8) else { return false }
-        var allowed = true
-        for byte in bytes { allowed = allowed && isIDByte(byte) }
-        return allowed
+        var seen: UInt8 = 0
+        var allowed: UInt64 = 1
+        for byte in bytes {
+            seen |= byte
+            let bits: UInt64 = byte < 64 ? 0x07FF_6000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+            allowed &= bits >> UInt64(byte & 63)
+        }
+        return seen < 0x80 && allowed & 1 == 1
     }
 
     /// Whether `byte` may be in an id: `A-Z a-z 0-9 . _ : -`.

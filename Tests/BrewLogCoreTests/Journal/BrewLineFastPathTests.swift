@@ -272,6 +272,15 @@ struct BrewLineFastPathTests {
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:-".utf8)
         for byte in UInt8.min...UInt8.max {
             #expect(BrewID.isIDByte(byte) == allowed.contains(byte), "byte \(byte)")
+            // The branch-free check an index's ids go through agrees, in every place of an id.
+            for id in [[byte], [byte, 0x61], [0x61, byte, 0x62]] {
+                let valid = id.withUnsafeBufferPointer(BrewID.isValid(bytes:))
+                #expect(valid == BrewID.isValid(id), "id \(id)")
+            }
+        }
+        for id in ["last", "lasT", String(repeating: "a", count: 64), String(repeating: "a", count: 65), ""] {
+            var text = id
+            #expect(text.withUTF8(BrewID.isValid(bytes:)) == BrewID.isValid(id.utf8), "id '\(id)'")
         }
     }
 }

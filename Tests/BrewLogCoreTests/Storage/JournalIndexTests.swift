@@ -262,6 +262,25 @@ struct JournalIndexTests {
         #expect(used.isEmpty, "a damaged index was used: \(used)")
     }
 
+    @Test("an index whose sums hold but whose id is no id (a byte not UTF-8, a slash) is refused, not read as a repaired id",
+          arguments: [0xFF as UInt8, 0x2F])
+    func checksummedButNoID(_ byte: UInt8) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        folder.write("j.jsonl", journalText(count: 6))
+        _ = indexedLoad(path)
+        var index = try #require(folder.bytes("j.jsonl.index"))
+        // The magic line, 13 header words, the first brew's two words and its id's length byte.
+        index[JournalIndex.magic.count + 13 * 8 + 16 + 1] = byte
+        var hasher = BlockHasher()
+        index[..<(index.count - 8)].withUnsafeBytes { hasher.add($0) }
+        withUnsafeBytes(of: ContentHash.combining(hasher.hashes).littleEndian) { index.replaceSubrange((index.count - 8)..., with: $0) }
+        try Data(index).write(to: URL(fileURLWithPath: path + ".index"))
+        let result = indexedLoad(path)
+        #expect(result.1 == .wholeFile)
+        #expect(result.0 == reference(path))
+    }
+
     @Test("another journal's index, an index that is a folder, a link or a FIFO: ignored", arguments: ["foreign", "folder", "symlink", "fifo"])
     func foreign(_ kind: String) throws {
         let folder = TemporaryFolder()

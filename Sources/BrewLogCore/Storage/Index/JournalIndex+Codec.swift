@@ -231,7 +231,7 @@ private struct IndexInput: ~Copyable {
         guard need(1 + length) else { return nil }
         let bytes = UnsafeBufferPointer(rebasing: buffer.assumingMemoryBound(to: UInt8.self)[position + 1..<position + 1 + length])
         position += 1 + length
-        guard (1...BrewID.maximumLength).contains(length) else { return nil }
+        guard BrewID.isValid(bytes: bytes) else { return nil }
         return BrewID(unchecked: String(decoding: bytes, as: UTF8.self))
     }
 
