@@ -12,8 +12,10 @@ extension LockedJournal {
     /// line, naming the records in it.
     public func check() throws(JournalError) -> JournalReport {
         try requireOpen("check")
-        guard let reader = try streamFile(firstProblemOnly: false)?.reader else { return JournalReport(brewCount: 0, problems: []) }
+        guard let streamed = try streamFile(firstProblemOnly: false) else { return JournalReport(brewCount: 0, problems: []) }
+        let reader = streamed.reader
         var problems = reader.problems
+        if problems.isEmpty { noteWholeRead(streamed) }
         if problems.contains(where: \.isUnresolvedMergeConflict), let bytes = try readFile()?.bytes {
             problems = MergeConflictBlock.grouping(problems, in: bytes)
         }

@@ -18,13 +18,23 @@ extension LockedJournal {
         // loaded without its open file (one this journal just wrote) is read whole.
         let size: Int
         let read: (Range<Int>) throws(SystemCallError) -> [UInt8]
+        // What is copied is hashed as it is read, and must be what the load read (see `beforeCommit`).
+        var copied = BlockHasher()
         if let source = loaded.source, let loadedSize = loaded.file?.size {
             size = loadedSize
-            read = { range throws(SystemCallError) in try source.text(in: range) }
+            read = { range throws(SystemCallError) in
+                let bytes = try source.text(in: range)
+                bytes.withUnsafeBytes { copied.add($0) }
+                return bytes
+            }
         } else {
             let bytes = try readFile()?.bytes ?? []
             size = bytes.count
-            read = { range in Array(bytes[range]) }
+            read = { range in
+                let piece = Array(bytes[range])
+                piece.withUnsafeBytes { copied.add($0) }
+                return piece
+            }
         }
         let removed = Set(changes.removed)
         var updated: [BrewID: (record: BrewRecord, line: String)] = [:]
@@ -138,6 +148,14 @@ extension LockedJournal {
                 others.append(.init(entry: entry, start: start, end: output.total))
                 try output.write("\n")
             }
+        } beforeCommit: { () throws(JournalError) in
+            // A program writing through a shared memory mapping changes the bytes without the
+            // times: the rewrite would carry its lines over unchecked, so it is refused, and the
+            // index that described the old bytes is dropped so the next command reads every line.
+            guard let blocks = loaded.blocks, copied.hashes != blocks else { return }
+            indexPending = false
+            try? system.unlink(indexPath)
+            throw .changedByAnotherProgram(path: path, what: "another program wrote into the journal in place (its bytes are not the ones read)")
         } history: {
             let inserted = Dictionary(inserted.map { ($0.record.id, $0.line) }, uniquingKeysWith: { $1 })
             let insertedEntries = Dictionary(insertedEntries.map { ($0.entry.id, $0.line) }, uniquingKeysWith: { $1 })
@@ -190,11 +208,13 @@ extension LockedJournal {
     /// The prefix of the temporary files a rewrite creates next to the journal.
     var temporaryPrefix: String { "." + fileName + ".tmp-" }
 
-    /// Deletes temporary files a killed rewrite left behind. Only called holding the exclusive
-    /// lock: then no other writer can be using one. Best effort; failures are ignored.
-    func removeStaleTemporaryFiles() {
+    /// Deletes temporary files a killed rewrite or index write left behind. The journal's only
+    /// holding the exclusive lock (then no other writer can be using one); with `indexOnly`, under
+    /// any lock, only the index's (each is its own process's, and that process is gone). Best
+    /// effort; failures are ignored.
+    func removeStaleTemporaryFiles(indexOnly: Bool = false) {
         guard let names = try? system.directoryEntries(directory) else { return }
-        for name in names where isStaleTemporaryFile(name) {
+        for name in names where isStaleTemporaryFile(name) && (!indexOnly || name.hasPrefix(indexTemporaryPrefix)) {
             let path = directory + "/" + name
             guard let file = try? system.lstat(path), file.kind == .regular else { continue }
             try? system.unlink(path)
@@ -218,6 +238,7 @@ extension LockedJournal {
     /// status of the new file, the history's mark, the hashes of the new file's blocks, and the
     /// realtime clock read just before the new file took the journal's place.
     ///
+    /// `beforeCommit` may still refuse once the new file is written (then it is removed);
     /// `history` appends the change's history entry once the new file is durable, before the
     /// commit; if the commit fails, the entry is cut off again.
     ///
@@ -226,6 +247,7 @@ extension LockedJournal {
     /// instant between the last check and the swap, the swap is undone and nothing is lost.
     func replaceContents(replacing existing: FileStatus?,
                          _ produce: (inout ChunkedWriter) throws(SystemCallError) -> Void,
+                         beforeCommit: () throws(JournalError) -> Void = {},
                          history: () -> HistoryMark? = { nil }) throws(JournalError)
         -> (status: FileStatus, history: HistoryMark?, blocks: [UInt64], committedAt: Int64) {
         try ensureDirectory()
@@ -259,6 +281,12 @@ extension LockedJournal {
                 ? "cannot keep the \(subject)'s owner and group (\(error.description)); run the command as the \(subject)'s owner"
                 : "\(error.call): \(error)"
             throw .io(path: path, operation: "rewrite", reason: reason + "; nothing was changed")
+        }
+        do throws(JournalError) {
+            try beforeCommit()
+        } catch {
+            try? system.unlink(temporary)
+            throw error
         }
         let mark = history()
         do throws(JournalError) {

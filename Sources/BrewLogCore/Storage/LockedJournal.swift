@@ -148,14 +148,22 @@ public final class LockedJournal: Journal {
             }
             throw .malformedLine(path: path, line: problem.line, reason: problem.reason)
         }
+        noteWholeRead(streamed)
+        return JournalSnapshot(source: streamed.source, entries: reader.entries, others: reader.others, linked: reader.linked,
+                               unknownKindCount: reader.unknownKindCount, unknownKindIDs: reader.unknownKindIDs)
+    }
+
+    /// Keeps what a read of the whole journal without a problem found, for a save to start from
+    /// and for the index (written when the journal is released; not after an interrupted append,
+    /// whose unfinished line the read stopped before).
+    func noteWholeRead(_ streamed: StreamedFile) {
+        let reader = streamed.reader
         loaded = LoadedFile(entries: reader.entries, others: reader.others, file: streamed.file,
                             endsWithNewline: streamed.endsWithNewline, source: streamed.source, linked: reader.linked,
                             unknownKindCount: reader.unknownKindCount, unknownKindIDs: Array(reader.unknownKindIDs),
-                            blocks: streamed.blocks, statedAt: streamed.statedAt)
+                            blocks: readLimit == nil ? streamed.blocks : nil, statedAt: streamed.statedAt)
         indexPending = readLimit == nil
         loadedFrom = .wholeFile
-        return JournalSnapshot(source: streamed.source, entries: reader.entries, others: reader.others, linked: reader.linked,
-                               unknownKindCount: reader.unknownKindCount, unknownKindIDs: reader.unknownKindIDs)
     }
 
     /// Writes `changes`: appended when they are inserts only, otherwise an atomic rewrite.

@@ -378,6 +378,76 @@ struct JournalIndexTests {
         #expect(indexedLoad(path).0 == expected)
     }
 
+    @Test("a rewrite refuses a journal whose bytes changed without its times (a write through a shared memory mapping), and drops the index")
+    func rewriteChecksWhatItCopies() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        let text = journalText(count: 1000, notes: String(repeating: "notes ", count: 40))
+        folder.write("j.jsonl", text)
+        // Times that never move, long before the clock: the index is trusted on its `stat`.
+        let frozen = ScriptedSystemCalls(frozenTimes: 1_000, clock: 1_000_000_000_000, tick: 4_000_000)
+        _ = indexedLoad(path, system: frozen)
+        // A brew's notes, in the middle, same size: nothing a `stat` shows.
+        let middle = try #require(text.range(of: "\"b500\"")).lowerBound.utf16Offset(in: text)
+        try overwrite(path, at: middle + 120, with: "XXXXX")
+        let changed = try #require(folder.text("j.jsonl"))
+        let journal = try FileJournal(path: path, system: frozen, indexed: true).open(.writing, timeout: 1)
+        let store = BrewLogStore(journal: journal, clock: .fixed(Date(timeIntervalSince1970: 1_795_000_000)), timeZone: TimeZone.gmt)
+        try store.load()
+        #expect(journal.loadedFrom == .index)
+        let id = try #require(BrewID("b900"))
+        try #require(store.brew(id: id)).notes = "edited"
+        #expect { try store.save() } throws: { error in
+            guard case let .changedByAnotherProgram(_, what)? = error as? JournalError else { return false }
+            return what.contains("in place")
+        }
+        journal.release()
+        #expect(folder.text("j.jsonl") == changed)
+        #expect(!FileManager.default.fileExists(atPath: path + ".index"))
+        let after = indexedLoad(path, system: frozen)
+        #expect(after.1 == .wholeFile)
+        #expect(after.0 == reference(path))
+    }
+
+    @Test("whoever writes an index removes the temporary index files of processes that are gone, and only those")
+    func staleTemporaryIndexes() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        folder.write("j.jsonl", journalText(count: 5))
+        let dead = ".j.jsonl.index.tmp-\(try deadProcessID())-42"
+        let alive = ".j.jsonl.index.tmp-\(getpid() == 1 ? 2 : 1)-42"
+        folder.write(dead, "half an index")
+        folder.write(alive, "someone's index")
+        #expect(indexedLoad(path).1 == .wholeFile)
+        #expect(!folder.contents().contains(dead))
+        #expect(folder.contents().contains(alive))
+    }
+
+    @Test("check reads every line, and leaves an index when it found no problem")
+    func checkLeavesIndex() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        folder.write("j.jsonl", journalText(count: 9))
+        let report = try FileJournal(path: path, indexed: true).reading(timeout: 1) { journal throws(JournalError) in try journal.check() }
+        #expect(report.problems.isEmpty)
+        #expect(indexedLoad(path).1 == .index)
+        #expect(indexedLoad(path).0 == reference(path))
+    }
+
+    @Test("an index another user owns is not read")
+    func othersIndex() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("j.jsonl")
+        folder.write("j.jsonl", journalText(count: 9))
+        _ = indexedLoad(path)
+        let someoneElse: uid_t = geteuid() == 65_534 ? 65_533 : 65_534
+        // Only the superuser can give a file away; another user's run checks the index is used.
+        let givenAway = chown(path + ".index", someoneElse, getegid()) == 0
+        let result = indexedLoad(path)
+        #expect(result.1 == (givenAway ? .wholeFile : .index))
+        #expect(result.0 == reference(path))
+    }
+
     @Test("the hashes of blocks do not depend on how the bytes are cut", arguments: [1, 7, 4096, 65_535, 65_536, 100_000])
     func blockHashes(piece: Int) {
         var generator = SeededRandomGenerator(seed: 7)

@@ -72,12 +72,13 @@ extension LockedJournal {
                                unknownKindCount: loaded.unknownKindCount, unknownKindIDs: Set(loaded.unknownKindIDs))
     }
 
-    /// The index beside the journal, if there is one that reads whole and `describing` takes the
-    /// journal it was made for; never throws.
+    /// The index beside the journal, if there is one of this user's that reads whole and
+    /// `describing` takes the journal it was made for; never throws.
     private func readIndex(describing: (IndexedJournal) -> Bool) -> JournalIndex? {
         guard let fd = try? system.open(indexPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0) else { return nil }
         defer { system.close(fd) }
-        guard let status = try? system.fstat(fd), status.kind == .regular else { return nil }
+        // Only an index of this user's: like the lock, BrewLog's files beside a journal are its own.
+        guard let status = try? system.fstat(fd), status.kind == .regular, status.owner == geteuid() else { return nil }
         return JournalIndex.read(from: fd, size: status.size, system: system, describes: describing)
     }
 
@@ -151,6 +152,8 @@ extension LockedJournal {
                                  entries: loaded.entries, appended: loaded.appended, others: loaded.others.map { $0.start..<$0.end },
                                  linked: loaded.linked, unknownKindCount: loaded.unknownKindCount,
                                  unknownKindIDs: loaded.unknownKindIDs, blocks: blocks)
+        // A killed reader's temporary index is no one's: whoever writes the next one removes it.
+        removeStaleTemporaryFiles(indexOnly: true)
         let temporary = directory + "/" + indexTemporaryPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         guard let fd = try? system.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600) else { return }
         do throws(SystemCallError) {
