@@ -65,18 +65,17 @@ extension BrewLogStore {
     /// The brew `back` places before the newest, among those of method (else coffee) `text`.
     ///
     /// Brews at the same moment are ordered by their place in the journal, the later one newer
-    /// (as ``newestBrew`` orders them). The brews are read newest first (``NewestFirstPositions``:
-    /// a journal in date order from its end, any other a window of the newest at a time, never
-    /// sorted whole) until `back + 1` match. When too few match, every one was read, so the count
-    /// is exact.
+    /// (as ``newestBrew`` orders them). Without a text only the `back + 1` newest moments are
+    /// held while passing over the journal; with one, the brews are read newest first
+    /// (``NewestFirstPositions``: a journal in date order from its end, any other a window of the
+    /// newest at a time, never sorted whole) until `back + 1` match. When too few match, every one
+    /// was read, so the count is exact.
     private func newest(back: Int, of text: String?, reference: String) throws(BrewLookupError) -> Brew {
         guard let text else {
             guard back < count else { throw count == 0 ? .notFound("last") : .tooFewBrews(reference, available: count, of: nil) }
-            var newestFirst = NewestFirstPositions(self, firstWindow: back + 1)
-            var position = newestFirst.next()
-            for _ in 0..<back { position = newestFirst.next() }
-            guard let position else { throw .tooFewBrews(reference, available: count, of: nil) }
-            return brew(at: position)
+            // The newest `back + 1` by date, held while passing over every brew's date once.
+            guard let oldest = newest(back + 1, where: { _ in true }).first else { throw .notFound("last") }
+            return brew(at: oldest.position)
         }
         let name = try name(matching: text)
         registry.access(\BrewLogStore.brews)
