@@ -71,7 +71,7 @@ enum StatsCommand: BrewLogCommand {
         section(StatsTable.methods(stats.methods.prefix(shown)), groups: stats.methods, out: out, style: style)
         section(StatsTable.coffees(stats.coffees.prefix(shown)), groups: stats.coffees, out: out, style: style)
         out.line()
-        for line in heatmap(heatDays.byDay, filter: filter, store: store, style: style).lines {
+        for line in heatmap(heatDays, filter: filter, store: store, style: style).lines {
             out.line(line)
         }
     }
@@ -79,7 +79,7 @@ enum StatsCommand: BrewLogCommand {
     /// The heatmap of the brews per streak day `perDay`, over the days the filter's `--since`,
     /// `--until` and `--on` keep, with the rules' week start and the rest and skip days marked
     /// from the journal's first brew day.
-    private static func heatmap(_ perDay: [CalendarDay: Int], filter: BrewFilter, store: BrewLogStore, style: Style) -> Heatmap {
+    private static func heatmap(_ perDay: DayCounts, filter: BrewFilter, store: BrewLogStore, style: Style) -> Heatmap {
         func day(_ when: When?) -> CalendarDay? {
             switch when {
             case .day(let day): day
@@ -91,7 +91,7 @@ enum StatsCommand: BrewLogCommand {
         // The later of --since and --on's first day, the earlier of --until and --on's last.
         let since = [day(filter.since), filter.on?.lowerBound].compactMap { $0 }.max()
         let until = [day(filter.until), filter.on?.upperBound].compactMap { $0 }.min()
-        let range = Heatmap.range(since: since, until: until, brewDays: perDay.keys, today: today, rules: rules)
+        let range = Heatmap.range(since: since, until: until, earliestBrewDay: perDay.firstDay, today: today, rules: rules)
         return Heatmap(brewsPerDay: perDay, range: range, style: style, rules: rules,
                        skipDays: Set(store.skipDays.map(\.day)), firstBrewDay: store.streakCalendar.runs.first?.firstDay)
     }

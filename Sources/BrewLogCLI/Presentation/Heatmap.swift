@@ -6,7 +6,7 @@ import BrewLogCore
 /// brew day. The legend names the marks the calendar shows.
 struct Heatmap {
     /// Brews per streak day (the day start applied).
-    let brewsPerDay: [CalendarDay: Int]
+    let brewsPerDay: DayCounts
     /// The days drawn; the other days of their first and last weeks are left blank, so a week
     /// cut by `--since` or `--until` shows no day it did not count as brewless.
     let range: ClosedRange<CalendarDay>
@@ -31,14 +31,14 @@ struct Heatmap {
     private static let labelWidth = 4
 
     /// The days whose weeks to draw for brews filtered to `since`...`until` (either open): from
-    /// `since`, or from the earliest of `brewDays` when that is earlier (a brew after midnight
+    /// `since`, or from `earliestBrewDay` when that is earlier (a brew after midnight
     /// counts for the day before when the day starts later), to `until`, never past `today`; at
     /// most ``maxWeeks`` weeks, the last ones kept.
-    static func range(since: CalendarDay?, until: CalendarDay?, brewDays: some Collection<CalendarDay>, today: CalendarDay,
+    static func range(since: CalendarDay?, until: CalendarDay?, earliestBrewDay: CalendarDay?, today: CalendarDay,
                       rules: StreakRules) -> ClosedRange<CalendarDay> {
         let end = min(until ?? today, today)
         let earliest = rules.weekStart(of: end).adding(days: -7 * (maxWeeks - 1))
-        let start = since.map { since in brewDays.min().map { min($0, since) } ?? since } ?? earliest
+        let start = since.map { since in earliestBrewDay.map { min($0, since) } ?? since } ?? earliest
         return min(max(start, earliest), end)...end
     }
 
@@ -114,7 +114,7 @@ struct Heatmap {
 
     /// A day's cell, and the mark it carries (rest or skip), if any.
     private func cell(_ day: CalendarDay) -> (cell: String, mark: String?) {
-        let count = brewsPerDay[day] ?? 0
+        let count = brewsPerDay[day]
         guard count == 0, let firstBrewDay, day >= firstBrewDay else { return (cellLevel(min(count, 4)), nil) }
         if skipDays.contains(day) { return (mark(Heatmap.skipGlyph), Heatmap.skipGlyph) }
         if rules.isRestDay(day) { return (mark(Heatmap.restGlyph), Heatmap.restGlyph) }

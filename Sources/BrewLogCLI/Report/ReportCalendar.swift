@@ -64,7 +64,7 @@ enum ReportCalendar {
             for weekday in 0..<7 {
                 let day = start.adding(days: weekday)
                 guard day >= yearStart, day <= yearEnd else { continue }
-                let count = data.brewsPerDay[day] ?? 0
+                let count = data.brewsPerDay[day]
                 brews += count
                 brewDays += count > 0 ? 1 : 0
                 let (style, word) = kind(of: day, count: count, data)

@@ -72,7 +72,7 @@ struct ReportData {
     /// The day start, rest days and week start.
     let rules: StreakRules
     /// Brews kept per streak day, brews still to come left out.
-    let brewsPerDay: [CalendarDay: Int]
+    let brewsPerDay: DayCounts
     /// The journal's skip days.
     let skipDays: Set<CalendarDay>
     /// The journal's first brew day: rest and skip days are marked from it on.
@@ -145,8 +145,8 @@ struct ReportData {
         streak = store.streakSummary
         let skips = store.skipDays.map(\.day)
         skipDays = Set(skips)
-        brewsPerDay = perDay.byDay
-        runs = StreakCalendar(brewDays: brewsPerDay.keys, skipDays: skips, rules: rules, today: today).runs
+        brewsPerDay = perDay
+        runs = StreakCalendar(brewDays: brewsPerDay.days, skipDays: skips, rules: rules, today: today).runs
         firstBrewDay = store.streakCalendar.runs.first?.firstDay
         weekly = weeks.totals
         matching = BeanMatching(bags: store.beanBags)

@@ -51,6 +51,15 @@ public struct ExchangeWriter {
         }
     }
 
+    /// Appends one whole brew to `output` as its journal line's UTF-8 bytes (JSON Lines and JSON
+    /// without chosen columns), copied as they are, with what separates it from the items before
+    /// and after: what ``appendBrew(record:line:to:)`` appends for the line's text.
+    public mutating func appendBrew(line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        startItem(&output)
+        output.append(contentsOf: line)
+        endItem(&output)
+    }
+
     /// Appends one brew whose text ``brewText`` made (perhaps on another thread) to `output`,
     /// with what separates it from the items before and after.
     public mutating func appendBrew(text: [UInt8], to output: inout [UInt8]) {

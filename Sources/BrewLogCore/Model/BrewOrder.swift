@@ -51,63 +51,95 @@ public struct BrewOrder: Hashable, Sendable {
     /// compared by, not the brews: `list --sort` over a journal of a million brews keeps a few
     /// bytes a brew. A text value that recurs (a method, a coffee) is held once.
     public struct Sorter {
-        private let keys: [Key]
-        private let bags: BeanMatching
+        private var keys: SortKeys
         /// Every brew's values, key by key, brew after brew.
         private var values: [SortValue?] = []
-        /// The values of texts already seen, so each recurring one is lowercased and held once.
-        private var texts: [String: SortValue] = [:]
         /// How many brews were appended.
         private var count = 0
 
         /// A sorter in `order`, reading derived columns' values from `bags`.
         public init(_ order: BrewOrder, bags: BeanMatching) {
-            keys = order.keys
-            self.bags = bags
+            keys = SortKeys(order, bags: bags)
         }
 
         /// Adds the next brew.
         public mutating func append(_ record: BrewRecord) {
             count += 1
-            for key in keys {
-                switch BrewOrder.sortValue(key.column, of: record, bags: bags) {
-                case .text(let text)?:
-                    if let known = texts[text] {
-                        values.append(known)
-                    } else {
-                        let value = SortValue.words(Array(text.lowercased().unicodeScalars))
-                        texts[text] = value
-                        values.append(value)
-                    }
-                case .exact(let id)?: values.append(.exact(id))
-                case .number(let number)?: values.append(.number(number))
-                case nil: values.append(nil)
-                }
-            }
+            keys.append(record, to: &values)
         }
 
         /// The brews' places in the order they were appended (0 the first), in this order; brews
-        /// equal on every key keep the order they were appended in.
-        public func order() -> [Int] {
-            let stride = keys.count
+        /// equal on every key are ordered by `tie` (by default, the order they were appended in).
+        public func order(tiedBy tie: (Int, Int) -> Bool = { $0 < $1 }) -> [Int] {
+            let stride = keys.stride
             return (0..<count).sorted { a, b in
-                for (index, key) in keys.enumerated() {
-                    switch (values[a * stride + index], values[b * stride + index]) {
-                    case (nil, nil): continue
-                    case (nil, _?): return true
-                    case (_?, nil): return false
-                    case let (x?, y?):
-                        let comparison = x.compare(to: y)
-                        if comparison != 0 { return key.descending ? comparison > 0 : comparison < 0 }
-                    }
+                let comparison = keys.compare(values, at: a * stride, values, at: b * stride)
+                return comparison != 0 ? comparison < 0 : tie(a, b)
+            }
+        }
+    }
+}
+
+/// The values brews are compared by under an order's keys, and how two brews' values compare:
+/// what ``BrewOrder/Sorter`` and ``BrewOrder/LastSelection`` share.
+struct SortKeys {
+    private let keys: [BrewOrder.Key]
+    private let bags: BeanMatching
+    /// The values of texts already seen, so each recurring one is lowercased and held once.
+    private var texts: [String: SortValue] = [:]
+    /// The most texts remembered (a selection of a few brews must not hold every brew's notes).
+    private let textLimit: Int
+
+    /// The keys of `order`, derived columns read from `bags`, at most `textLimit` texts remembered.
+    init(_ order: BrewOrder, bags: BeanMatching, textLimit: Int = .max) {
+        keys = order.keys
+        self.bags = bags
+        self.textLimit = textLimit
+    }
+
+    /// How many values a brew has: one a key.
+    var stride: Int { keys.count }
+
+    /// Appends `record`'s value for each key, in key order, to `values`.
+    mutating func append(_ record: BrewRecord, to values: inout [SortValue?]) {
+        for key in keys {
+            switch BrewOrder.sortValue(key.column, of: record, bags: bags) {
+            case .text(let text)?:
+                if let known = texts[text] {
+                    values.append(known)
+                } else {
+                    let value = SortValue.words(Array(text.lowercased().unicodeScalars))
+                    if texts.count < textLimit { texts[text] = value }
+                    values.append(value)
                 }
-                return a < b
+            case .exact(let id)?: values.append(.exact(id))
+            case .number(let number)?: values.append(.number(number))
+            case nil: values.append(nil)
             }
         }
     }
 
+    /// Negative when the brew whose values start at `lhs[a]` comes before the one whose values
+    /// start at `rhs[b]`, positive when after, 0 when they are equal on every key. A brew without
+    /// a value for a key comes before one with it, in either direction.
+    func compare(_ lhs: [SortValue?], at a: Int, _ rhs: [SortValue?], at b: Int) -> Int {
+        for (index, key) in keys.enumerated() {
+            switch (lhs[a + index], rhs[b + index]) {
+            case (nil, nil): continue
+            case (nil, _?): return -1
+            case (_?, nil): return 1
+            case let (x?, y?):
+                let comparison = x.compare(to: y)
+                if comparison != 0 { return key.descending ? -comparison : comparison }
+            }
+        }
+        return 0
+    }
+}
+
+extension BrewOrder {
     /// What `column` compares by for `record`, or `nil` when it has no value.
-    private static func sortValue(_ column: BrewColumn, of record: BrewRecord, bags: BeanMatching) -> RawSortValue? {
+    fileprivate static func sortValue(_ column: BrewColumn, of record: BrewRecord, bags: BeanMatching) -> RawSortValue? {
         switch column {
         case .field(.id): .exact(record.id.rawValue)
         case .field(.date): .number(record.timestamp.date.timeIntervalSince1970)
@@ -137,7 +169,7 @@ private enum RawSortValue {
 }
 
 /// A value as ``BrewOrder`` compares it.
-private enum SortValue {
+enum SortValue {
     /// A number, compared by value.
     case number(Double)
     /// Text compared scalar by scalar, as written (ids): by its UTF-8 bytes, whose order is the

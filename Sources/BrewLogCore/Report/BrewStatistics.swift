@@ -42,7 +42,7 @@ public struct BrewStatistics: Equatable, Sendable {
     /// Per coffee, most brewed first (ties by name); brews that name no coffee are left out.
     public let coffees: [Group]
     /// Brews per day.
-    public let brewsPerDay: [CalendarDay: Int]
+    public let brewsPerDay: DayCounts
 
     /// The statistics of `records`, each counted on the day `day` gives (its calendar date by
     /// default; the store's streak day, so the day start applies, for `brewlog stats`).
@@ -52,10 +52,10 @@ public struct BrewStatistics: Equatable, Sendable {
         self = accumulator.statistics
     }
 
-    private init(brews: Int, brewsPerDay: [CalendarDay: Int], averageRating: Double?, methods: [Group], coffees: [Group]) {
+    private init(brews: Int, brewsPerDay: DayCounts, averageRating: Double?, methods: [Group], coffees: [Group]) {
         self.brews = brews
         self.brewsPerDay = brewsPerDay
-        brewDays = brewsPerDay.count
+        brewDays = brewsPerDay.dayCount
         self.averageRating = averageRating
         self.methods = methods
         self.coffees = coffees
@@ -96,7 +96,7 @@ public struct BrewStatistics: Equatable, Sendable {
         public var statistics: BrewStatistics {
             let order: (Group, Group) -> Bool = { ($0.brews, $1.name ?? "") > ($1.brews, $0.name ?? "") }
             let named = methods.sums.map { $0.group(withAverages: true) }.sorted(by: order)
-            return BrewStatistics(brews: brews, brewsPerDay: perDay.byDay, averageRating: rating.value,
+            return BrewStatistics(brews: brews, brewsPerDay: perDay, averageRating: rating.value,
                                   methods: named + (unnamed.brews == 0 ? [] : [unnamed.group(withAverages: true)]),
                                   coffees: coffees.sums.map { $0.group(withAverages: false) }.sorted(by: order))
         }

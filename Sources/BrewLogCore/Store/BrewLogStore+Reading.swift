@@ -42,20 +42,7 @@ extension BrewLogStore {
         registry.access(\BrewLogStore.brews)
         guard let limit else { return sortedByDate(where: filter).map { materialize($0.position) } }
         // Only the newest `limit` are held while passing over them all.
-        var newest = GreatestElements<DateOrder>(capacity: limit)
-        forEachTimestamp { position, timestamp in
-            if filter(timestamp) { newest.offer(DateOrder(date: timestamp.date, position: position)) }
-        }
-        return newest.sorted().map { materialize($0.position) }
-    }
-
-    /// The brews' positions in date order, newest first (the later in journal order first when
-    /// two share a moment), and a way to read each without making it into an object.
-    func positionsNewestFirst() -> [Int] {
-        var order: [DateOrder] = []
-        order.reserveCapacity(slots.count)
-        forEachTimestamp { position, timestamp in order.append(DateOrder(date: timestamp.date, position: position)) }
-        return order.sorted(by: >).map(\.position)
+        return newest(limit, where: filter).map { materialize($0.position) }
     }
 
     /// The record of the brew at `position`, read from the snapshot without making an object.
@@ -89,45 +76,6 @@ extension BrewLogStore {
                 visitBrew(at: position, line, visit)
             }
         }
-    }
-
-    /// Calls `visit` with the brews at `places`, in the order given: a place is a brew's rank in
-    /// the order ``visitBrewsByDate(where:decoding:_:)`` gives the brews `filter` admits (0 for
-    /// the first it gives), so a caller that ranked them on one pass (sorted them, kept the last
-    /// few) reads just those on the next. Their lines are read in file order a batch at a time
-    /// and handed over in the order asked for; places past the last brew are ignored.
-    public func visitBrews(atPlaces places: [Int], where filter: (Timestamp) -> Bool, decoding: Bool = true,
-                           _ visit: (_ record: () -> BrewRecord, _ line: () -> String) -> Void) {
-        registry.access(\BrewLogStore.brews)
-        forEachLine(of: positions(atPlaces: places, where: filter), decoding: decoding ? .all : .none) { position, line in
-            visitBrew(at: position, line, visit)
-        }
-    }
-
-    /// ``visitBrews(atPlaces:where:decoding:_:)`` for output made from each brew's record alone,
-    /// made by `render` on every core (see ``visitBrewsByDate(where:rendering:_:)``).
-    public func visitBrews(atPlaces places: [Int], where filter: (Timestamp) -> Bool, rendering render: @escaping @Sendable (BrewRecord) -> [UInt8],
-                           _ visit: (_ record: BrewRecord, _ rendered: [UInt8]) -> Void) {
-        registry.access(\BrewLogStore.brews)
-        visitRendered(positions(atPlaces: places, where: filter), render, visit)
-    }
-
-    /// The positions of the brews at `places` (see ``visitBrews(atPlaces:where:decoding:_:)``),
-    /// in the order of `places`, those past the last brew left out.
-    func positions(atPlaces places: [Int], where filter: (Timestamp) -> Bool) -> [Int] {
-        let wanted = places.indices.sorted { places[$0] < places[$1] }
-        var positions = [Int](repeating: -1, count: places.count)
-        var next = 0
-        var place = 0
-        forEachPositionByDate(where: filter) { position in
-            while next < wanted.count, places[wanted[next]] == place {
-                positions[wanted[next]] = position
-                next += 1
-            }
-            place += 1
-            return next < wanted.count
-        }
-        return positions.filter { $0 >= 0 }
     }
 
     /// Calls `visit` with each brew at `positions` and its output, made by `render` on every core

@@ -66,29 +66,28 @@ extension BrewLogStore {
     ///
     /// Brews at the same moment are ordered by their place in the journal, the later one newer
     /// (as ``newestBrew`` orders them). Without a text only the `back + 1` newest moments are
-    /// held while passing over the journal; with one, the brews are sorted newest first and read
-    /// until enough match. When too few match, every one was read, so the count is exact.
+    /// held while passing over the journal; with one, the brews are read newest first
+    /// (``NewestFirstPositions``: a journal in date order from its end, any other a window of the
+    /// newest at a time, never sorted whole) until `back + 1` match. When too few match, every one
+    /// was read, so the count is exact.
     private func newest(back: Int, of text: String?, reference: String) throws(BrewLookupError) -> Brew {
         guard let text else {
             guard back < count else { throw count == 0 ? .notFound("last") : .tooFewBrews(reference, available: count, of: nil) }
-            let chosen = brewsByDate(limit: back + 1) { _ in true }
-            return chosen[0]
+            // The newest `back + 1` by date, held while passing over every brew's date once.
+            guard let oldest = newest(back + 1, where: { _ in true }).first else { throw .notFound("last") }
+            return brew(at: oldest.position)
         }
-        let wanted = try name(matching: text)
+        let name = try name(matching: text)
         registry.access(\BrewLogStore.brews)
-        // Newest first; the method matches count, and the coffee matches are kept in case no
-        // brew has the name as its method.
-        var byMethod: [Int] = [], byCoffee: [Int] = []
-        for position in positionsNewestFirst() {
+        // The method matches count when any brew has the name as its method; else the coffee's.
+        let wanted = back == Int.max ? Int.max : back + 1
+        var matching: [Int] = []
+        for position in NewestFirstPositions(self) {
             let record = record(at: position)
-            if record.method?.lowercased() == wanted {
-                byMethod.append(position)
-                if byMethod.count > back { break }
-            } else if byMethod.isEmpty, byCoffee.count <= back, record.coffee?.lowercased() == wanted {
-                byCoffee.append(position)
-            }
+            guard (name.isMethod ? record.method : record.coffee)?.lowercased() == name.key else { continue }
+            matching.append(position)
+            if matching.count == wanted { break }
         }
-        let matching = byMethod.isEmpty ? byCoffee : byMethod
         guard !matching.isEmpty else { throw .noneOf(text) }
         guard back < matching.count else {
             throw .tooFewBrews(reference, available: matching.count, of: text)
@@ -96,53 +95,47 @@ extension BrewLogStore {
         return brew(at: matching[back])
     }
 
-    /// The method or coffee name (lowercased) that `text` of `last:TEXT` stands for: the name
-    /// itself when a brew's method or coffee equals it ignoring case, else the one method name
-    /// that contains it ignoring case, else the one coffee name; as `-b` and `dial` forgive.
+    /// The method or coffee name (lowercased) that `text` of `last:TEXT` stands for, and whether
+    /// it is a method's (a brew's method is the name, ignoring case): the name itself when a brew's
+    /// method or coffee equals it ignoring case, else the one method name that contains it ignoring
+    /// case, else the one coffee name; as `-b` and `dial` forgive.
     /// - Throws: ``BrewLookupError/ambiguousName(_:candidates:)`` when it is part of several
     ///   methods (or, no method containing it, of several coffees), naming them as first spelled.
-    private func name(matching text: String) throws(BrewLookupError) -> String {
+    private func name(matching text: String) throws(BrewLookupError) -> (key: String, isMethod: Bool) {
         let wanted = text.lowercased()
         var methods: [String: String] = [:], coffees: [String: String] = [:]
         forEachRecord { record in
             if let method = record.method, methods[method.lowercased()] == nil { methods[method.lowercased()] = method }
             if let coffee = record.coffee, coffees[coffee.lowercased()] == nil { coffees[coffee.lowercased()] = coffee }
         }
-        if methods[wanted] != nil || coffees[wanted] != nil { return wanted }
+        if methods[wanted] != nil || coffees[wanted] != nil { return (wanted, methods[wanted] != nil) }
         for names in [methods, coffees] {
             let containing = names.keys.filter { $0.contains(wanted) }.sorted()
-            if containing.count == 1 { return containing[0] }
+            if containing.count == 1 { return (containing[0], methods[containing[0]] != nil) }
             if containing.count > 1 { throw .ambiguousName(text, candidates: containing.compactMap { names[$0] }) }
         }
-        return wanted
+        return (wanted, false)
     }
 
     /// The records of the newest brews whose method is `method` ignoring case, newest first, at
     /// most `limit` of them: what a new brew of that method carries over (`add.sticky`) and how
     /// its method is usually measured (``BrewRatio/target(for:recent:)``).
     ///
-    /// `add` asks on every brew, so the journal is not sorted: the newest few hundred brews by
-    /// date are picked in one pass over the moments alone, and only when too few of them are of
-    /// the method is the window widened (eight times, then again).
+    /// `add` asks on every brew, so the journal is not sorted: the brews are read newest first
+    /// (``NewestFirstPositions``), from the journal's end when it is in date order, else the
+    /// newest few hundred by date picked in one pass over the moments alone, the window widened
+    /// (eight times, then again) only when too few of them are of the method.
     public func newestRecords(ofMethod method: String, limit: Int) -> [BrewRecord] {
         guard limit > 0 else { return [] }
         registry.access(\BrewLogStore.brews)
         let wanted = method.lowercased()
-        var window = Swift.max(256, limit * 16)
-        while true {
-            var newest = GreatestElements<DateOrder>(capacity: window)
-            forEachTimestamp { position, timestamp in newest.offer(DateOrder(date: timestamp.date, position: position)) }
-            let positions = newest.sorted().reversed().map(\.position)
-            var found: [BrewRecord] = []
-            for position in positions {
-                let record = record(at: position)
-                guard record.method?.lowercased() == wanted else { continue }
-                found.append(record)
-                if found.count == limit { return found }
-            }
-            // Every brew was in the window: there are no more of the method.
-            if positions.count < window { return found }
-            window = window > Int.max / 8 ? Int.max : window * 8
+        var found: [BrewRecord] = []
+        for position in NewestFirstPositions(self, firstWindow: Swift.max(256, limit * 16)) {
+            let record = record(at: position)
+            guard record.method?.lowercased() == wanted else { continue }
+            found.append(record)
+            if found.count == limit { break }
         }
+        return found
     }
 }

@@ -25,10 +25,10 @@ struct GreatestElements<Element: Comparable> {
     mutating func offer(_ element: Element) {
         if heap.count < capacity {
             heap.append(element)
-            siftUp(from: heap.count - 1)
+            heap.siftUp(from: heap.count - 1, by: <)
         } else if capacity > 0, heap[0] < element {
             heap[0] = element
-            siftDown(from: 0)
+            heap.siftDown(from: 0, by: <)
         }
     }
 
@@ -36,41 +36,48 @@ struct GreatestElements<Element: Comparable> {
     func sorted() -> [Element] {
         heap.sorted()
     }
+}
 
-    /// Moves `heap[index]` up while it is less than its parent (the least stays at the root).
-    private mutating func siftUp(from index: Int) {
+extension Array {
+    /// Moves `self[index]` up a min-heap ordered by `less` while it is less than its parent (the
+    /// least stays at the root).
+    mutating func siftUp(from index: Int, by less: (Element, Element) -> Bool) {
         var child = index
         while child > 0 {
             let parent = (child - 1) / 2
-            guard heap[child] < heap[parent] else { return }
-            heap.swapAt(child, parent)
+            guard less(self[child], self[parent]) else { return }
+            swapAt(child, parent)
             child = parent
         }
     }
 
-    /// Moves `heap[index]` down while a child is less than it.
-    private mutating func siftDown(from index: Int) {
+    /// Moves `self[index]` down a min-heap ordered by `less` while a child is less than it.
+    mutating func siftDown(from index: Int, by less: (Element, Element) -> Bool) {
         var parent = index
         while true {
             let left = 2 * parent + 1
             let right = left + 1
             var least = parent
-            if left < heap.count, heap[left] < heap[least] { least = left }
-            if right < heap.count, heap[right] < heap[least] { least = right }
+            if left < count, less(self[left], self[least]) { least = left }
+            if right < count, less(self[right], self[least]) { least = right }
             guard least != parent else { return }
-            heap.swapAt(parent, least)
+            swapAt(parent, least)
             parent = least
         }
     }
 }
 
 /// Where a brew stands in date order: by its moment, then (brews at the same moment) by its
-/// position in the journal.
-struct DateOrder: Comparable {
-    let date: Date
+/// position in the journal. A pass over a store gives it with each brew, so a caller can rank
+/// brews in any order they come and read the chosen ones again
+/// (``BrewLogStore/visitBrews(at:decoding:_:)``) from the same loaded store.
+public struct DateOrder: Comparable, Sendable {
+    /// The brew's moment.
+    public let date: Date
+    /// The brew's position in the store.
     let position: Int
 
-    static func < (lhs: DateOrder, rhs: DateOrder) -> Bool {
+    public static func < (lhs: DateOrder, rhs: DateOrder) -> Bool {
         (lhs.date, lhs.position) < (rhs.date, rhs.position)
     }
 }

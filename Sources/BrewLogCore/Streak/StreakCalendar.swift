@@ -93,9 +93,12 @@ public struct StreakCalendar: Sendable {
     }
 
     /// The `count` longest runs, longest first; among runs of one length, the more recent first.
+    /// Only those are held while passing over every run (`streak --history` shows ten of a
+    /// journal's thousands).
     public func longestRuns(_ count: Int) -> [StreakRun] {
-        let sorted = runs.sorted { ($0.days, $0.lastDay) > ($1.days, $1.lastDay) }
-        return Array(sorted.prefix(max(0, count)))
+        var longest = GreatestElements<RunLength>(capacity: count)
+        for (index, run) in runs.enumerated() { longest.offer(RunLength(run: run, index: index)) }
+        return longest.sorted().reversed().map(\.run)
     }
 
     /// The runs of `brewDays` (sorted, unique): consecutive brew days join one run when every day
@@ -179,5 +182,21 @@ public struct StreakCalendar: Sendable {
             if days[middle] < day { low = middle + 1 } else { high = middle }
         }
         return low < days.count && days[low] == day
+    }
+}
+
+/// A run as ``StreakCalendar/longestRuns(_:)`` ranks it: by its brew days, then its last day;
+/// runs equal on both (never two of one calendar) by their place, the earlier greater, as a
+/// stable sort of the runs, longest first, would list them.
+private struct RunLength: Comparable {
+    let run: StreakRun
+    let index: Int
+
+    static func < (lhs: RunLength, rhs: RunLength) -> Bool {
+        (lhs.run.days, lhs.run.lastDay, rhs.index) < (rhs.run.days, rhs.run.lastDay, lhs.index)
+    }
+
+    static func == (lhs: RunLength, rhs: RunLength) -> Bool {
+        lhs.index == rhs.index
     }
 }

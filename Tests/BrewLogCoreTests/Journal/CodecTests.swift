@@ -179,4 +179,20 @@ struct UTF8ValidationTests {
         #expect(bytes.withUnsafeBufferPointer(isValidUTF8) == valid)
         #expect(bytes.withUnsafeBufferPointer(isValidUTF8) == (String(validating: bytes, as: UTF8.self) != nil))
     }
+
+    @Test("a sequence inside ASCII is judged alike wherever it falls in the eight-byte words read at once", arguments: [
+        [0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0x80], [0xE2, 0x82], [0xFF],
+    ] as [[UInt8]])
+    func insideASCII(sequence: [UInt8]) {
+        let alone = sequence.withUnsafeBufferPointer(firstInvalidUTF8Offset)
+        for before in 0...17 {
+            for after in [0, 1, 7, 8, 9, 16] {
+                let bytes = [UInt8](repeating: 0x61, count: before) + sequence + [UInt8](repeating: 0x62, count: after)
+                #expect(bytes.withUnsafeBufferPointer(firstInvalidUTF8Offset) == alone.map { $0 + before }, "\(before) before, \(after) after")
+                #expect(bytes.withUnsafeBufferPointer(isValidUTF8) == (String(validating: bytes, as: UTF8.self) != nil))
+            }
+        }
+        #expect([UInt8](repeating: 0x7F, count: 40).withUnsafeBufferPointer(isValidUTF8))
+        #expect([UInt8]().withUnsafeBufferPointer(isValidUTF8))
+    }
 }

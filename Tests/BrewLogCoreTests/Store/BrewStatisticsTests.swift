@@ -120,23 +120,3 @@ struct BrewStatisticsTests {
         #expect(shown == ["15.5 g", "245 g", nil, "93.5 °C", "2:48"])
     }
 }
-
-@Suite("Counting brews per day as a pass meets them")
-struct DayCountsTests {
-    @Test("runs of a day and days met again later are counted like a dictionary would", arguments: [
-        [1, 1, 1, 2, 2, 3],
-        [3, 1, 3, 3, 2, 1, 1],
-        [],
-        [5],
-    ])
-    func counts(days: [Int]) {
-        var counts = DayCounts()
-        var expected: [CalendarDay: Int] = [:]
-        for number in days {
-            let day = CalendarDay(daysSinceEpoch: 20_000 + number)
-            counts.add(day)
-            expected[day, default: 0] += 1
-        }
-        #expect(counts.byDay == expected)
-    }
-}

@@ -289,6 +289,19 @@ struct StreakRulesTests {
         #expect(calendar.longestRuns(0).isEmpty)
     }
 
+    @Test("the longest runs, picked without sorting every run, are the first of every run sorted longest first, the more recent first among equals",
+          arguments: [0, 1, 3, 40, 1000])
+    func longestRunsPicked(count: Int) {
+        var rng = SeededRandomGenerator(seed: UInt64(count) + 11)
+        let today = day("2026-11-29")
+        // Runs of one to four days with gaps, so many runs share a length.
+        let days = (0..<600).filter { _ in Int.random(in: 0..<3, using: &rng) > 0 }.map { today.adding(days: -$0) }
+        let calendar = StreakCalendar(brewDays: days, skipDays: [], rules: .standard, today: today)
+        let sorted = calendar.runs.sorted { ($0.days, $0.lastDay) > ($1.days, $1.lastDay) }
+        #expect(calendar.runs.count > 100)
+        #expect(calendar.longestRuns(count) == Array(sorted.prefix(count)))
+    }
+
     @Test("explain: the current run day by day, back to the missed day that ended the run before")
     func explanation() {
         let calendar = StreakCalendar(brewDays: ["2026-11-19", "2026-11-20", "2026-11-23", "2026-11-25"].map(day),

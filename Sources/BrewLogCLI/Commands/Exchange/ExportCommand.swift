@@ -54,15 +54,16 @@ enum ExportCommand: BrewLogCommand {
                 context.out.write(bytes: bytes)
             }
         } else {
-            // JSON Lines and JSON without chosen columns copy each brew's line: nothing to decode
-            // unless a filter reads the brews' fields.
-            store.visitBrewsByDate(where: filter.admits, decoding: filter.needsFields) { record, line in
+            // JSON Lines and JSON without chosen columns copy each brew's line, byte for byte as
+            // the journal holds it (the docs promise it): nothing to decode unless a filter reads
+            // the brews' fields, and no string made of a line.
+            store.visitJournalLinesByDate(where: filter.admits, decoding: filter.needsFields) { record, line in
                 if filter.needsFields {
                     let brew = record()
                     guard filter.admits(brew) else { return }
                 }
                 bytes.removeAll(keepingCapacity: true)
-                writer.appendBrew(record: record, line: line, to: &bytes)
+                writer.appendBrew(line: line, to: &bytes)
                 context.out.write(bytes: bytes)
             }
         }

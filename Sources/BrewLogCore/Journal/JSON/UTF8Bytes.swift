@@ -24,7 +24,13 @@ func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 public func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = 0
     let count = bytes.count
+    guard let base = bytes.baseAddress else { return nil }
     while index < count {
+        // Eight ASCII bytes at a time: most of a journal line is ASCII.
+        while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            index += 8
+        }
+        guard index < count else { return nil }
         let lead = bytes[index]
         if lead < 0x80 { index += 1; continue }
         let length: Int
