@@ -21,16 +21,6 @@ extension BrewLogStore {
         return slots.count
     }
 
-    /// How many brews have a timestamp that passes `filter`, read from the dates alone.
-    public func count(where filter: (Timestamp) -> Bool) -> Int {
-        registry.access(\BrewLogStore.brews)
-        var count = 0
-        forEachTimestamp { _, timestamp in
-            if filter(timestamp) { count += 1 }
-        }
-        return count
-    }
-
     /// The brews sorted by date, oldest first; brews at the same moment keep journal order.
     public var brewsByDate: [Brew] {
         brewsByDate(limit: nil) { _ in true }
