@@ -74,8 +74,9 @@ extension LockedJournal {
             try verifyUnchanged(since: file)
             wrote = true
             let writingAt = system.realtimeNanoseconds()
+            let bytes = Array(text.utf8)
             do throws(SystemCallError) {
-                try writeAll(fd, Array(text.utf8))
+                try writeAll(fd, bytes)
                 try system.fsync(fd)
             } catch {
                 throw .io(path: path, operation: "append to", reason: "\(error.call): \(error); nothing was added")
@@ -94,7 +95,6 @@ extension LockedJournal {
                 try syncDirectory()
             }
             if let intentFD { clearAppendIntent(lockFD: intentFD) }
-            let bytes = Array(text.utf8)
             bytes.withUnsafeBytes { hasher?.add($0) }
             self.loaded = LoadedFile(entries: loaded.entries, appended: appended, others: others, file: written, endsWithNewline: true,
                                      source: loaded.source, linked: linked, unknownKindCount: loaded.unknownKindCount,

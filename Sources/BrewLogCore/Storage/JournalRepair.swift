@@ -12,10 +12,9 @@ extension LockedJournal {
     /// line, naming the records in it.
     public func check() throws(JournalError) -> JournalReport {
         try requireOpen("check")
-        guard let streamed = try streamFile(firstProblemOnly: false) else { return JournalReport(brewCount: 0, problems: []) }
-        let reader = streamed.reader
+        // It writes no index: `check` is what a user runs when in doubt, and stays the plain read.
+        guard let reader = try streamFile(firstProblemOnly: false, hashing: false)?.reader else { return JournalReport(brewCount: 0, problems: []) }
         var problems = reader.problems
-        if problems.isEmpty { noteWholeRead(streamed) }
         if problems.contains(where: \.isUnresolvedMergeConflict), let bytes = try readFile()?.bytes {
             problems = MergeConflictBlock.grouping(problems, in: bytes)
         }

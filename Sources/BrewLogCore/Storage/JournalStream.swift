@@ -27,13 +27,14 @@ extension LockedJournal {
 
     /// Reads and validates the journal chunk by chunk (up to ``readLimit``), or `nil` when it does
     /// not exist. Stops at the first bad line when `firstProblemOnly` (loading); `check` reads on.
-    func streamFile(firstProblemOnly: Bool = true) throws(JournalError) -> StreamedFile? {
+    /// Its blocks are hashed for the index when `hashing` and the journal keeps one.
+    func streamFile(firstProblemOnly: Bool = true, hashing: Bool = true) throws(JournalError) -> StreamedFile? {
         guard let fd = try openForReading() else { return nil }
         // From here the descriptor belongs to the source, which closes it when let go.
         let source = FileLineSource(fd: fd, system: system)
         let (file, statedAt) = try status(of: fd)
         var reader = JournalReader(expectingBytes: file.size, firstProblemOnly: firstProblemOnly)
-        var hasher: BlockHasher? = BlockHasher()
+        var hasher: BlockHasher? = hashing && keepsIndex ? BlockHasher() : nil
         var lastByte: UInt8?
         do throws(SystemCallError) {
             lastByte = try stream(fd, limit: readLimit, into: &reader, hashing: &hasher, expecting: file.size)

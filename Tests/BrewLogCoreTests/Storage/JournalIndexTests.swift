@@ -423,15 +423,15 @@ struct JournalIndexTests {
         #expect(folder.contents().contains(alive))
     }
 
-    @Test("check reads every line, and leaves an index when it found no problem")
-    func checkLeavesIndex() throws {
+    @Test("check reads every line and leaves no index of its own")
+    func checkLeavesNoIndex() throws {
         let folder = TemporaryFolder()
         let path = folder.file("j.jsonl")
         folder.write("j.jsonl", journalText(count: 9))
         let report = try FileJournal(path: path, indexed: true).reading(timeout: 1) { journal throws(JournalError) in try journal.check() }
         #expect(report.problems.isEmpty)
-        #expect(indexedLoad(path).1 == .index)
-        #expect(indexedLoad(path).0 == reference(path))
+        #expect(!FileManager.default.fileExists(atPath: path + ".index"))
+        #expect(indexedLoad(path).1 == .wholeFile)
     }
 
     @Test("an index another user owns is not read")
