@@ -12,13 +12,31 @@ private func brewLine(_ id: String, day: Int, notes: String = "fine", bean: Stri
     return #"{"id":"\#(id)","date":"\#(when)","method":"V60","dose":15,"water":250\#(bag),"notes":"\#(notes)"}"#
 }
 
-/// A journal of `count` brews (every third naming a bag), a skip day, a tombstone and a line of a
-/// kind BrewLog does not know, with notes long enough that `count` brews span several blocks.
+/// A journal of `count` brews (every third naming a bag), a skip day and a line of a kind
+/// BrewLog does not know, with `notes` long enough, when asked, that the brews span many blocks.
 private func journalText(count: Int, notes: String = "fine") -> String {
     var lines = (1...count).map { brewLine("b\($0)", day: $0, notes: notes, bean: $0 % 3 == 0 ? "Kenya" : nil) }
     lines.insert(#"{"id":"s1","kind":"skip","day":"2026-10-01"}"#, at: min(2, lines.count))
     lines.insert(#"{"id":"k1","kind":"recipe-card","name":"from another tool"}"#, at: min(4, lines.count))
     return lines.joined(separator: "\n") + "\n"
+}
+
+/// A journal of 1,000 brews with long notes (about 420 KB: seven 64 KiB blocks) in `folder` as
+/// `j.jsonl`, and its text. Brew `b500`'s line is in the fourth block: neither the first nor the
+/// last two, which an index that is not racy hashes.
+private func largeJournal(in folder: TemporaryFolder) -> String {
+    let text = journalText(count: 1000, notes: String(repeating: "notes ", count: 40))
+    folder.write("j.jsonl", text)
+    return text
+}
+
+/// Where brew `b500`'s id starts in `text` (ASCII, so characters are bytes), checked to lie in a
+/// block an index that is not racy leaves unhashed.
+private func middleOffset(in text: String) throws -> Int {
+    let offset = try #require(text.range(of: "\"b500\"")).lowerBound.utf16Offset(in: text)
+    let lastBlock = text.utf8.count / BlockHasher.blockSize
+    #expect(![0, lastBlock - 1, lastBlock].contains(offset / BlockHasher.blockSize))
+    return offset
 }
 
 /// Everything a load gives, in a form two loads can be compared by.
@@ -165,8 +183,7 @@ struct JournalIndexTests {
     func changed(_ change: String) throws {
         let folder = TemporaryFolder()
         let path = folder.file("j.jsonl")
-        let text = journalText(count: 400, notes: String(repeating: "notes ", count: 40))
-        folder.write("j.jsonl", text)
+        let text = largeJournal(in: folder)
         _ = indexedLoad(path)
         switch change {
         case "truncate":
@@ -180,14 +197,12 @@ struct JournalIndexTests {
             folder.write("j.jsonl", "")
         case "rewrite-and-append":
             // Grown, but changed in the middle too: not a journal that only grew.
-            let middle = try #require(text.range(of: "\"b200\"")).lowerBound.utf16Offset(in: text)
-            try overwrite(path, at: middle, with: "\"c200\"")
+            try overwrite(path, at: try middleOffset(in: text), with: "\"c500\"")
             try appendUnlocked(path, brewLine("new", day: 9) + "\n")
         default:
             // The middle of the file, far from its first and last blocks, same size, modification time put back.
             let when = modificationTime(path)
-            let middle = try #require(text.range(of: "\"b200\""))
-            try overwrite(path, at: text.utf8.distance(from: text.utf8.startIndex, to: middle.lowerBound.samePosition(in: text.utf8) ?? text.utf8.startIndex), with: "\"c200\"")
+            try overwrite(path, at: try middleOffset(in: text), with: "\"c500\"")
             setModificationTime(path, when)
             #expect(modificationTime(path).tv_sec == when.tv_sec && modificationTime(path).tv_nsec == when.tv_nsec)
         }
@@ -200,15 +215,13 @@ struct JournalIndexTests {
     func racy() throws {
         let folder = TemporaryFolder()
         let path = folder.file("j.jsonl")
-        let text = journalText(count: 400, notes: String(repeating: "notes ", count: 40))
-        folder.write("j.jsonl", text)
+        let text = largeJournal(in: folder)
         // A coarse clock: every write leaves the file's times at `second`, and the index is made
         // half a tick after it, so a write in that same tick leaves `stat` exactly as it was.
         let second: Int64 = 1_800_000_000_000_000_000
         let coarse = ScriptedSystemCalls(frozenTimes: second, clock: second + 2_000_000, tick: 4_000_000)
         #expect(indexedLoad(path, system: coarse).1 == .wholeFile)
-        let middle = try #require(text.range(of: "\"b200\"")).lowerBound.utf16Offset(in: text)
-        try overwrite(path, at: middle, with: "\"c200\"")
+        try overwrite(path, at: try middleOffset(in: text), with: "\"c500\"")
         let after = indexedLoad(path, system: coarse)
         #expect(after.1 == .wholeFile)
         #expect(after.0 == reference(path))
@@ -222,13 +235,12 @@ struct JournalIndexTests {
     func checkReadsEverything() throws {
         let folder = TemporaryFolder()
         let path = folder.file("j.jsonl")
-        let text = journalText(count: 400, notes: String(repeating: "notes ", count: 40))
-        folder.write("j.jsonl", text)
+        let text = largeJournal(in: folder)
         // Not racy: the index is made long after the journal's times.
         let frozen = ScriptedSystemCalls(frozenTimes: 1_000, clock: 1_000_000_000_000, tick: 4_000_000)
         _ = indexedLoad(path, system: frozen)
-        let middle = try #require(text.range(of: "\"b200\"")).lowerBound.utf16Offset(in: text)
-        try overwrite(path, at: middle, with: "\"b100\"")
+        try overwrite(path, at: try middleOffset(in: text), with: "\"b100\"")
+        #expect(indexedLoad(path, system: frozen).1 == .index, "the index, not racy, trusts what it cannot see")
         let report = try FileJournal(path: path, system: frozen, indexed: true).reading(timeout: 1) { journal throws(JournalError) in
             try journal.check()
         }
@@ -245,7 +257,6 @@ struct JournalIndexTests {
         let expected = reference(path)
         var used: [Int] = []
         for length in 0..<index.count {
-            folder.write("j.jsonl.index", String(decoding: index[..<length], as: UTF8.self))
             try Data(index[..<length]).write(to: URL(fileURLWithPath: path + ".index"))
             let result = indexedLoad(path)
             if result.1 != .wholeFile { used.append(length) }
@@ -382,14 +393,12 @@ struct JournalIndexTests {
     func rewriteChecksWhatItCopies() throws {
         let folder = TemporaryFolder()
         let path = folder.file("j.jsonl")
-        let text = journalText(count: 1000, notes: String(repeating: "notes ", count: 40))
-        folder.write("j.jsonl", text)
+        let text = largeJournal(in: folder)
         // Times that never move, long before the clock: the index is trusted on its `stat`.
         let frozen = ScriptedSystemCalls(frozenTimes: 1_000, clock: 1_000_000_000_000, tick: 4_000_000)
         _ = indexedLoad(path, system: frozen)
         // A brew's notes, in the middle, same size: nothing a `stat` shows.
-        let middle = try #require(text.range(of: "\"b500\"")).lowerBound.utf16Offset(in: text)
-        try overwrite(path, at: middle + 120, with: "XXXXX")
+        try overwrite(path, at: try middleOffset(in: text) + 120, with: "XXXXX")
         let changed = try #require(folder.text("j.jsonl"))
         let journal = try FileJournal(path: path, system: frozen, indexed: true).open(.writing, timeout: 1)
         let store = BrewLogStore(journal: journal, clock: .fixed(Date(timeIntervalSince1970: 1_795_000_000)), timeZone: TimeZone.gmt)

@@ -46,19 +46,21 @@ extension JournalIndex {
             guard let word = input.word() else { return nil }
             header.append(word)
         }
+        let (journalBytes, newline, brewCount, otherCount, linkedCount) = (header[2], header[6], header[7], header[8], header[9])
+        let (unknownCount, unknownIDCount, blockCount) = (header[10], header[11], header[12])
         // Every count is bounded by the bytes left, so garbage cannot make a huge allocation.
         let left = UInt64(size)
-        guard header[2] <= UInt64(Int.max), header[6] <= 1, header[7] <= left / 17, header[8] <= left / 16,
-              header[9] <= header[7], header[10] <= left, header[11] <= left / 2, header[12] <= left / 8,
-              header[12] == header[2] / UInt64(BlockHasher.blockSize) + 1 else { return nil }
-        let journalSize = Int(header[2])
+        guard journalBytes <= UInt64(Int.max), newline <= 1, brewCount <= left / 17, otherCount <= left / 16,
+              linkedCount <= brewCount, unknownCount <= left, unknownIDCount <= left / 2, blockCount <= left / 8,
+              blockCount == journalBytes / UInt64(BlockHasher.blockSize) + 1 else { return nil }
+        let journalSize = Int(journalBytes)
         let journal = IndexedJournal(device: header[0], inode: header[1], size: journalSize, modified: Int64(bitPattern: header[3]),
                                      changed: Int64(bitPattern: header[4]), statedAt: Int64(bitPattern: header[5]))
         guard describes(journal) else { return nil }
         var entries: [JournalSnapshot.Entry] = []
-        entries.reserveCapacity(Int(header[7]))
+        entries.reserveCapacity(Int(brewCount))
         var previousStart = -1
-        for _ in 0..<Int(header[7]) {
+        for _ in 0..<Int(brewCount) {
             guard let seconds = input.word(), let packed = input.word(), let id = input.id() else { return nil }
             let entry = JournalSnapshot.Entry(id: id, rawSeconds: seconds, rawPacked: packed)
             // In file order, inside the journal, with a date a journal can hold.
@@ -67,28 +69,28 @@ extension JournalIndex {
             entries.append(entry)
         }
         var others: [Range<Int>] = []
-        for _ in 0..<Int(header[8]) {
+        for _ in 0..<Int(otherCount) {
             guard let start = input.word(), let end = input.word(), start <= end, end <= UInt64(journalSize) else { return nil }
             others.append(Int(start)..<Int(end))
         }
         var linked: [Int] = []
-        for _ in 0..<Int(header[9]) {
+        for _ in 0..<Int(linkedCount) {
             guard let index = input.word(), index < UInt64(entries.count), Int(index) > linked.last ?? -1 else { return nil }
             linked.append(Int(index))
         }
         var unknownKindIDs: [BrewID] = []
-        for _ in 0..<Int(header[11]) {
+        for _ in 0..<Int(unknownIDCount) {
             guard let id = input.id() else { return nil }
             unknownKindIDs.append(id)
         }
         var blocks: [UInt64] = []
-        for _ in 0..<Int(header[12]) {
+        for _ in 0..<Int(blockCount) {
             guard let block = input.word() else { return nil }
             blocks.append(block)
         }
         guard input.finish() else { return nil }
-        return JournalIndex(journal: journal, endsWithNewline: header[6] == 1, entries: entries, appended: [], others: others, linked: linked,
-                            unknownKindCount: Int(header[10]), unknownKindIDs: unknownKindIDs, blocks: blocks)
+        return JournalIndex(journal: journal, endsWithNewline: newline == 1, entries: entries, appended: [], others: others, linked: linked,
+                            unknownKindCount: Int(unknownCount), unknownKindIDs: unknownKindIDs, blocks: blocks)
     }
 }
 

@@ -7,7 +7,7 @@
 /// An index is a cache and nothing more: it is used only while it matches the journal
 /// (``IndexedJournal``), and whatever is wrong with it (missing, damaged, foreign, out of date)
 /// only means the journal is read in full again.
-struct JournalIndex: Equatable {
+struct JournalIndex {
     /// The journal as it was when it was read: the `stat` fields that change when it is written.
     var journal: IndexedJournal
     /// Whether the journal's last byte was a newline (a journal that grew from one that did not
@@ -30,14 +30,8 @@ struct JournalIndex: Equatable {
     var blocks: [UInt64]
 }
 
-extension JournalSnapshot.Entry: Equatable {
-    static func == (left: Self, right: Self) -> Bool {
-        left.id == right.id && left.rawSeconds == right.rawSeconds && left.rawPacked == right.rawPacked
-    }
-}
-
 /// The journal's identity as an index saw it: what `stat` said, and when it said it.
-struct IndexedJournal: Equatable {
+struct IndexedJournal {
     var device: UInt64
     var inode: UInt64
     var size: Int
